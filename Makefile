@@ -1,0 +1,41 @@
+# `make run` serves the API; `make test` runs lint, types and every test, end to end included.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint types unit contract e2e bench openapi clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gunicorn -c gunicorn.conf.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests bench gunicorn.conf.py
+
+types: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+# schemathesis against the live gunicorn server, started and stopped by the script.
+contract: $(STAMP)
+	$(BIN)/python tests/run_schemathesis.py
+
+test: lint types unit contract
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/score.py
+
+openapi: $(STAMP)
+	$(BIN)/python -m service.openapi > openapi.yaml
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

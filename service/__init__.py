@@ -1,0 +1,27 @@
+"""Mahjong scoring service: Chuzhou and Yueqing rulesets over HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+MAX_BODY_BYTES = 1024 * 1024
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The Flask application: common routes, one blueprint per ruleset, problem+json errors."""
+    app = Flask(__name__)
+    app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, JSON_SORT_KEYS=False)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    from service.api import common, problems, rulesets
+
+    problems.register(app)
+    app.register_blueprint(common.bp)
+    for bp in rulesets.blueprints():
+        app.register_blueprint(bp)
+    return app

@@ -1,0 +1,58 @@
+"""The sets a hand is read into, and the melds a request lists."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SEQUENCE = "sequence"
+TRIPLET = "triplet"
+KONG = "kong"
+PAIR = "pair"
+
+CHI, PENG, GANG, ANGANG = "chi", "peng", "gang", "angang"
+MELD_KINDS = {CHI: SEQUENCE, PENG: TRIPLET, GANG: KONG, ANGANG: KONG}
+
+
+class Group(NamedTuple):
+    """One set or the pair of a reading.
+
+    ``wilds`` lists the tile each wild in the group stands for (a wild standing for its own
+    face value is listed as that value too); ``meld`` is the meld type for exposed sets and
+    concealed kongs, None for sets read out of the standing hand.
+    """
+
+    kind: str
+    first: int
+    concealed: bool
+    wilds: tuple[int, ...] = ()
+    meld: str | None = None
+    source: int | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        f = self.first
+        if self.kind == SEQUENCE:
+            return (f, f + 1, f + 2)
+        return (f,) * {TRIPLET: 3, KONG: 4, PAIR: 2}[self.kind]
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind != PAIR
+
+    @property
+    def is_triplet_like(self) -> bool:
+        """A triplet or a kong: what 碰/坎/杠 patterns look at."""
+        return self.kind == TRIPLET or self.kind == KONG
+
+
+class Meld(NamedTuple):
+    """A meld as the request gives it: type, tiles, and the seat the claimed tile came from."""
+
+    type: str
+    tiles: tuple[int, ...]
+    source: int | None
+
+    def group(self) -> Group:
+        return Group(
+            MELD_KINDS[self.type], min(self.tiles), self.type == ANGANG, (), self.type, self.source
+        )

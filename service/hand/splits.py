@@ -1,0 +1,202 @@
+"""Every way to read standing tiles as sets and one pair, with or without wild tiles.
+
+The work is done per suit and cached: a suit's nine counts (seven for honours) and the
+number of wilds it may use are the whole key, so a hand costs four dictionary look-ups once
+the cache is warm. Wilds are placed only beside natural tiles; a group made of wilds alone
+(a pair of two, a set of three) is a *free* group whose value the caller chooses from a short
+list, so no reading ever loops over 34 values per wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import product
+from typing import NamedTuple
+
+from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+
+# A group inside one suit: kind, local first tile, local tiles the wilds stand for.
+LocalGroup = tuple[str, int, tuple[int, ...]]
+
+
+class SuitSplit(NamedTuple):
+    wilds: int
+    has_pair: bool
+    groups: tuple[LocalGroup, ...]
+
+
+class FreeChoice(NamedTuple):
+    """A value for a group made only of wilds: kind (pair, triplet, sequence) and first tile."""
+
+    kind: str
+    first: int
+
+
+@lru_cache(maxsize=65536)
+def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds."""
+    found = _splits_from(counts, honors, max_wilds, True)
+    return tuple(sorted(SuitSplit(*split) for split in found))
+
+
+_Found = tuple[int, bool, tuple[LocalGroup, ...]]
+
+
+@lru_cache(maxsize=1 << 18)
+def _splits_from(
+    counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool
+) -> frozenset[_Found]:
+    """Splits of what is left of a suit; memoised, since many branches meet the same rest."""
+    i = next((k for k, n in enumerate(counts) if n), -1)
+    if i < 0:
+        return frozenset({(0, False, ())})
+    found: set[_Found] = set()
+    for group, taken, need in _groups_holding(counts, i, honors, wilds_left):
+        is_pair = group[0] == PAIR
+        if is_pair and not pair_allowed:
+            continue
+        rest = list(counts)
+        for t in taken:
+            rest[t] -= 1
+        for used, has_pair, groups in _splits_from(tuple(rest), honors, wilds_left - need,
+                                                    pair_allowed and not is_pair):
+            found.add((used + need, has_pair or is_pair, tuple(sorted((*groups, group)))))
+    return frozenset(found)
+
+
+def _groups_holding(
+    counts: tuple[int, ...], i: int, honors: bool, wilds_left: int
+) -> Iterator[tuple[LocalGroup, tuple[int, ...], int]]:
+    """Each group that can hold tile i (the lowest left): the group, naturals taken, wilds."""
+    available = counts[i]
+    for size, kind in ((3, TRIPLET), (2, PAIR)):
+        for naturals in range(min(size, available), 0, -1):
+            need = size - naturals
+            if need <= wilds_left:
+                yield (kind, i, (i,) * need), (i,) * naturals, need
+    if honors:
+        return
+    for start in (i - 2, i - 1, i):
+        if start < 0 or start + 2 >= len(counts):
+            continue
+        for choice in _sequence_fills(counts, i, start, wilds_left):
+            places = range(start, start + 3)
+            wilds = tuple(t for t, natural in zip(places, choice, strict=True) if not natural)
+            taken = tuple(t for t, natural in zip(places, choice, strict=True) if natural)
+            yield (SEQUENCE, start, wilds), taken, len(wilds)
+
+
+def _sequence_fills(
+    counts: Sequence[int], lowest: int, start: int, wilds_left: int
+) -> Iterator[tuple[bool, ...]]:
+    """Which places of the sequence take a natural tile (True) or a wild (False)."""
+    options: list[tuple[bool, ...]] = []
+    for t in range(start, start + 3):
+        if t < lowest:
+            options.append((False,))
+        elif t == lowest:
+            options.append((True,))
+        elif counts[t]:
+            options.append((True, False))
+        else:
+            options.append((False,))
+    for choice in product(*options):
+        if choice.count(False) <= wilds_left:
+            yield choice
+
+
+class GlobalSplit(NamedTuple):
+    wilds: int
+    has_pair: bool
+    groups: tuple[Group, ...]
+
+
+@lru_cache(maxsize=65536)
+def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[GlobalSplit, ...]:
+    """suit_splits with tile numbers made global, cached so a warm hand builds no groups."""
+    offset = suit * 9
+    return tuple(
+        GlobalSplit(split.wilds, split.has_pair, tuple(
+            Group(kind, first + offset, True, tuple(t + offset for t in wilds))
+            for kind, first, wilds in split.groups
+        ))
+        for split in suit_splits(counts, suit == 3, max_wilds)
+    )
+
+
+def _per_suit(counts: Sequence[int], wilds: int) -> list[tuple[GlobalSplit, ...]]:
+    return [
+        _suit_groups(tuple(counts[0:9]), 0, wilds),
+        _suit_groups(tuple(counts[9:18]), 1, wilds),
+        _suit_groups(tuple(counts[18:27]), 2, wilds),
+        _suit_groups(tuple(counts[27:34]), 3, wilds),
+    ]
+
+
+def concealed_readings(
+    counts: Sequence[int],
+    wilds: int,
+    free_pairs: Sequence[int] = (),
+    free_sets: Sequence[FreeChoice] = (),
+) -> list[list[Group]]:
+    """Every reading of the standing tiles as sets plus exactly one pair.
+
+    ``counts`` holds natural tiles only (34 counts); ``wilds`` how many wilds stand beside
+    them. Every wild must be used. A group of wilds alone takes each value offered in
+    ``free_pairs`` (pair tiles) or ``free_sets``; without wilds those lists are unused.
+    """
+    per_suit = _per_suit(counts, wilds)
+    readings: list[list[Group]] = []
+    for combo in product(*per_suit):
+        used = sum(split.wilds for split in combo)
+        pairs = sum(split.has_pair for split in combo)
+        if used > wilds or pairs > 1:
+            continue
+        left = wilds - used
+        groups = [g for split in combo for g in split.groups]
+        if pairs == 1 and left == 0:
+            readings.append(groups)
+        elif pairs == 1 and left == 3:
+            readings.extend(groups + [_free_group(choice)] for choice in free_sets)
+        elif pairs == 0 and left == 2:
+            readings.extend(groups + [_free_group(FreeChoice(PAIR, t))] for t in free_pairs)
+    return readings
+
+
+def _free_group(choice: FreeChoice) -> Group:
+    group = Group(choice.kind, choice.first, True)
+    return group._replace(wilds=group.tiles)
+
+
+@lru_cache(maxsize=65536)
+def _suit_shapes(
+    counts: tuple[int, ...], honors: bool, max_wilds: int
+) -> frozenset[tuple[int, bool]]:
+    return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds))
+
+
+def is_complete(counts: Sequence[int], wilds: int) -> bool:
+    """True when the standing tiles read as sets plus one pair (wilds may form groups alone)."""
+    reachable = {(0, False)}
+    for s in range(4):
+        shapes = _suit_shapes(tuple(counts[s * 9:s * 9 + (7 if s == 3 else 9)]), s == 3, wilds)
+        if not shapes:
+            return False
+        reachable = {
+            (w + sw, p or sp)
+            for w, p in reachable
+            for sw, sp in shapes
+            if w + sw <= wilds and not (p and sp)
+        }
+    return any(
+        (p and (wilds - w) % 3 == 0) or (not p and wilds - w >= 2 and (wilds - w - 2) % 3 == 0)
+        for w, p in reachable
+    )
+
+
+def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
+    """The seven-pairs reading (four of a kind counts as two pairs), or None."""
+    if sum(counts) != 14 or any(n % 2 for n in counts):
+        return None
+    return [Group(PAIR, t, True) for t, n in enumerate(counts) for _ in range(n // 2)]

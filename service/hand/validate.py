@@ -1,0 +1,57 @@
+"""What the reading engine assumes, checked before it runs (G-6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.errors import impossible
+from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
+from service.tiles import NUM_TILES, code, is_honor
+
+
+def check_meld(meld: Meld, field: str) -> None:
+    tiles = sorted(meld.tiles)
+    if meld.type == CHI:
+        if len(tiles) != 3 or is_honor(tiles[0]) or tiles[0] // 9 != tiles[2] // 9 or \
+                tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
+            raise impossible(f"{field}.tiles", "a chi is three consecutive tiles of one suit")
+    elif meld.type == PENG:
+        if len(tiles) != 3 or len(set(tiles)) != 1:
+            raise impossible(f"{field}.tiles", "a peng is three identical tiles")
+    elif meld.type in (GANG, ANGANG):
+        if len(tiles) != 4 or len(set(tiles)) != 1:
+            raise impossible(f"{field}.tiles", "a kong is four identical tiles")
+    if meld.type == ANGANG and meld.source is not None:
+        raise impossible(f"{field}.from", "a concealed kong has no 'from' seat")
+    if meld.type != ANGANG and meld.source is None:
+        raise impossible(f"{field}.from", f"a {meld.type} needs the seat it was claimed from")
+
+
+def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
+    """Counts of every tile held, melds included; no tile may appear five times."""
+    held = [0] * NUM_TILES
+    for t in concealed:
+        held[t] += 1
+    for meld in melds:
+        for t in meld.tiles:
+            held[t] += 1
+    for t, n in enumerate(held):
+        if n > 4:
+            raise impossible(field, f"{code(t)} appears {n} times; there are four of each tile")
+    return held
+
+
+def check_size(
+    concealed: Sequence[int], melds: Sequence[Meld], sets: int, *, winning: bool,
+    field: str = "hand.concealed",
+) -> None:
+    """A hand of N sets and a pair holds 3N + 2 tiles at the win, one fewer while waiting (G-3)."""
+    expected = 3 * (sets - len(melds)) + (2 if winning else 1)
+    if len(melds) > sets:
+        raise impossible("hand.melds", f"a hand has at most {sets} melds")
+    if len(concealed) != expected:
+        state = "a winning" if winning else "a waiting"
+        raise impossible(
+            field,
+            f"{state} hand with {len(melds)} meld(s) stands {expected} tiles, not {len(concealed)}",
+        )

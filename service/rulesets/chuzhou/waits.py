@@ -1,0 +1,21 @@
+"""POST /v1/chuzhou/waits: which tiles complete a waiting Chuzhou hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.hand import prepare_melds
+from service.hand.validate import check_copies, check_size
+from service.hand.waits import wait_tiles
+from service.tiles import codes, counts_of
+
+SETS = 4  # CZ-1: four sets and a pair
+
+
+def waits(data: dict[str, Any]) -> dict[str, Any]:
+    concealed = data["concealed"]
+    melds = prepare_melds(data["melds"], "melds")
+    check_size(concealed, melds, SETS, winning=False, field="concealed")
+    held = check_copies(concealed, melds, "concealed")
+    tiles = wait_tiles(counts_of(concealed), held=held, allow_seven_pairs=not melds)
+    return {"waits": codes(tiles), "single_wait": len(tiles) == 1}

@@ -1,0 +1,36 @@
+"""Yueqing's special tiles: the 财神 (wild) and the flower (YQ-2, YQ-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.errors import impossible
+from service.hand.groups import Meld
+from service.tiles import RED, WHITE, code
+
+
+def flower_tile(caishen: int) -> int:
+    """白板 is the flower; when 白板 is the 财神, 红中 is (YQ-3)."""
+    return RED if caishen == WHITE else WHITE
+
+
+def check_special_tiles(
+    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, field: str
+) -> None:
+    """No flower tile stands in the hand or a meld; at most three 财神 are in play (YQ-2, YQ-3)."""
+    flower = flower_tile(caishen)
+    if flower in concealed:
+        raise impossible(
+            f"{field}concealed",
+            f"{code(flower)} is the flower tile: give it as a flower count, not a tile",
+        )
+    for index, meld in enumerate(melds):
+        if flower in meld.tiles:
+            raise impossible(f"{field}melds.{index}.tiles",
+                             f"{code(flower)} is the flower tile and cannot be in a meld")
+    held = concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+    if held > 3:
+        raise impossible(
+            f"{field}concealed",
+            f"{held} copies of the 财神 {code(caishen)}; one is revealed, so at most 3",
+        )

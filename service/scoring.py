@@ -1,0 +1,81 @@
+"""The scoring core's front door: the same JSON-shaped dicts the endpoints take.
+
+    from service.scoring import score
+    score("chuzhou", body)  # the response dict, or a ProblemError carrying the problem
+
+The HTTP layer, the batch endpoint and the command line all call ``run``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError
+
+from service.errors import SchemaViolation, UnknownRuleset
+from service.rulesets import RULESETS
+from service.rulesets.registry import Action, Ruleset
+
+
+def ruleset(ruleset_id: str) -> Ruleset:
+    try:
+        return RULESETS[ruleset_id]
+    except KeyError:
+        known = ", ".join(RULESETS)
+        raise UnknownRuleset(f"no ruleset '{ruleset_id}'; known: {known}") from None
+
+
+def action(ruleset_id: str, name: str) -> Action:
+    rules = ruleset(ruleset_id)
+    try:
+        return rules.actions[name]
+    except KeyError:
+        raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action") from None
+
+
+def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages as ``{"hand.melds.0.from": ["..."]}``."""
+    if isinstance(messages, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in messages.items():
+            if key == "_schema":
+                name = prefix or "body"
+            else:
+                name = f"{prefix}.{key}" if prefix else str(key)
+            for path, texts in flatten_messages(value, name).items():
+                flat.setdefault(path, []).extend(texts)
+        return flat
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return {prefix or "body": list(messages)}
+    if isinstance(messages, list):
+        flat = {}
+        for item in messages:
+            for path, texts in flatten_messages(item, prefix).items():
+                flat.setdefault(path, []).extend(texts)
+        return flat
+    return {prefix or "body": [str(messages)]}
+
+
+def load(schema: type[Schema], body: Any) -> dict[str, Any]:
+    """Validate a body against a schema, raising SchemaViolation with every field named."""
+    try:
+        data: dict[str, Any] = schema().load(body)
+    except ValidationError as exc:
+        errors = flatten_messages(exc.messages)
+        detail = "; ".join(f"{path}: {' '.join(texts)}" for path, texts in errors.items())
+        raise SchemaViolation(detail, errors) from None
+    return data
+
+
+def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
+    """Load ``body`` with the action's schema and run the core on it."""
+    chosen = action(ruleset_id, name)
+    return chosen.handler(load(chosen.request, body))
+
+
+def score(ruleset_id: str, body: Any) -> dict[str, Any]:
+    return run(ruleset_id, "score", body)
+
+
+def waits(ruleset_id: str, body: Any) -> dict[str, Any]:
+    return run(ruleset_id, "waits", body)
