@@ -1,17 +1,18 @@
-"""楚州麻将 (Chuzhou / Huai'an): 番 patterns with 明/暗 values, 针, 包庄, 现场汇."""
+"""楚州麻将 (Chuzhou / Huai'an): 番 patterns with 明/暗 values, 针, 包庄, 现场汇.
+
+catalogue.py lists the patterns, patterns.py recognises them, view.py reads a hand,
+scorer.py keeps the best reading, settlement.py moves the money.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
+from service.rulesets.chuzhou.catalogue import catalogue
+from service.rulesets.chuzhou.events import draw, instant
+from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
 from service.rulesets.registry import Action, Ruleset
+from service.schemas import chuzhou as schemas
 from service.schemas.common import WaitsRequest, WaitsResponse
-
-
-def catalogue() -> dict[str, Any]:
-    return {"id": "chuzhou", "name": "楚州麻将", "name_en": "Chuzhou mahjong", "patterns": []}
-
 
 RULESET = Ruleset(
     id="chuzhou",
@@ -19,6 +20,12 @@ RULESET = Ruleset(
     name_en="Chuzhou mahjong",
     catalogue=catalogue,
     actions={
+        "score": Action("Score a winning Chuzhou hand, settle it, give the next dealer and 针.",
+                        schemas.ScoreRequest, schemas.ScoreResponse, score),
+        "instant": Action("Settle a 现场汇 instant payment.",
+                          schemas.InstantRequest, schemas.InstantResponse, instant),
+        "draw": Action("A drawn Chuzhou hand: the 流局 point, the next dealer and 针.",
+                       schemas.DrawRequest, schemas.DrawResponse, draw),
         "waits": Action("Which tiles complete a waiting Chuzhou hand.",
                         WaitsRequest, WaitsResponse, waits),
     },

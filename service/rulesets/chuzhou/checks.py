@@ -1,0 +1,63 @@
+"""What a Chuzhou request must not contradict (G-6), beyond the engine's own checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from service.errors import impossible
+from service.hand.groups import ANGANG, CHI, Meld
+from service.tiles import code
+
+
+def check_seats(data: dict[str, Any], melds: Sequence[Meld]) -> None:
+    winner, win = data["winner"], data["win"]
+    if win["source"] == winner:
+        raise impossible("win.from", "the winner cannot win on its own discard")
+    upper = (winner + 3) % 4
+    for index, meld in enumerate(melds):
+        if meld.source == winner:
+            raise impossible(f"hand.melds.{index}.from", "a meld is not claimed from oneself")
+        if meld.type == CHI and meld.source != upper:
+            raise impossible(f"hand.melds.{index}.from",
+                             f"a chi is claimed only from the 上家 (seat {upper}) (CZ-2)")
+
+
+def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int]) -> None:
+    situation, winner, dealer = data["situation"], data["winner"], data["dealer"]
+    self_draw = data["win"]["by"] == "self_draw"
+    claimed = any(m.type != ANGANG for m in melds)
+    if situation["heavenly"] and (winner != dealer or not self_draw or claimed):
+        raise impossible("situation.heavenly",
+                         "天胡 is the dealer's self-draw on the first 14 tiles, with no claimed "
+                         "meld (CZ-11)")
+    if situation["earthly"] and (winner == dealer or not self_draw):
+        raise impossible("situation.earthly",
+                         "地胡 is a non-dealer's self-draw in the first go-around (CZ-11)")
+    for flag, name in (("last_tile", "海底捞月"), ("after_kong", "杠后开")):
+        if situation[flag] and not self_draw:
+            raise impossible(f"situation.{flag}", f"{name} is won only on a self-draw (CZ-11)")
+    if situation["ready_first_turn"] and not situation["declared_ready"]:
+        raise impossible("situation.ready_first_turn",
+                         "硬子 needs a ready declaration (declared_ready)")
+    _check_table_pengs(situation["table_pengs"], melds, held)
+    for field in ("tuokuzi_seat", "liable_seat"):
+        if situation[field] == winner:
+            raise impossible(f"situation.{field}", "the winner cannot be liable for its own win")
+    if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
+        raise impossible("situation.one_suit_seats", "a seat is listed twice")
+    if situation["liable_seat"] is not None and \
+            situation["liable_seat"] in situation["one_suit_seats"]:
+        raise impossible("situation.liable_seat",
+                         "a seat holding a one-suit hand is never liable (清不包清, CZ-15)")
+
+
+def _check_table_pengs(pengs: Sequence[int], melds: Sequence[Meld], held: Sequence[int]) -> None:
+    if len(set(pengs)) != len(pengs):
+        raise impossible("situation.table_pengs", "a tile can be 碰'd only once")
+    own = {m.tiles[0] for m in melds if m.type != CHI}
+    for t in pengs:
+        if t not in own and held[t] + 3 > 4:
+            raise impossible("situation.table_pengs",
+                             f"a 碰 of {code(t)} on the table and {held[t]} in the hand "
+                             "make more than four")

@@ -1,0 +1,98 @@
+"""POST /v1/chuzhou/score: read the hand every way, keep the best (G-4), settle it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.errors import impossible, not_a_win
+from service.hand import prepare_melds
+from service.hand.groups import Group
+from service.hand.splits import seven_pairs
+from service.hand.validate import check_copies, check_size
+from service.hand.waits import wait_tiles
+from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
+from service.rulesets.chuzhou.checks import check_seats, check_situation
+from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
+from service.rulesets.chuzhou.view import View, views
+from service.tiles import codes, counts_of, render
+
+SETS = 4  # CZ-1
+
+
+def evaluate(view: View) -> list[dict[str, Any]]:
+    """The pattern entries of one reading, after the exclusions (CZ-5)."""
+    hits = {}
+    for pattern in PATTERNS:
+        flags = pattern.test(view)
+        if flags:
+            hits[pattern.id] = flags
+    dropped = {ex for pid in hits for ex in BY_ID[pid].excludes}
+    entries = []
+    for pid, flags in hits.items():
+        if pid in dropped:
+            continue
+        pattern = BY_ID[pid]
+        for concealed in (True, False):
+            count = flags.count(concealed)
+            if count:
+                value = pattern.value(concealed)
+                entries.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
+                                "value": value, "count": count, "concealed": concealed,
+                                "fan": value * count})
+    return entries
+
+
+def _set_entry(group: Group) -> dict[str, Any]:
+    return {"type": group.kind, "tiles": render(group.tiles), "concealed": group.concealed}
+
+
+def score(data: dict[str, Any]) -> dict[str, Any]:
+    hand, win, situation = data["hand"], data["win"], data["situation"]
+    concealed, win_tile = hand["concealed"], win["tile"]
+    melds = prepare_melds(hand["melds"])
+    check_seats(data, melds)
+    check_size(concealed, melds, SETS, winning=True)
+    held = check_copies(concealed, melds)
+    check_situation(data, melds, held)
+    if win_tile not in concealed:
+        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
+    self_draw = win["by"] == "self_draw"
+
+    counts = counts_of(concealed)
+    counts[win_tile] -= 1
+    held[win_tile] -= 1
+    waits = wait_tiles(counts, held=held, allow_seven_pairs=not melds)
+    held[win_tile] += 1
+    counts[win_tile] += 1
+    declared = situation["declared_ready"]
+    if declared and len(waits) != 1:
+        raise impossible("situation.declared_ready",
+                         f"a ready declaration needs a single wait; the hand waited on "
+                         f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
+
+    best: tuple[int, View, list[dict[str, Any]]] | None = None
+    for view in views(counts, melds, win_tile, self_draw, declared, data, tuple(held)):
+        entries = evaluate(view)
+        fan = sum(e["fan"] for e in entries)
+        if best is None or fan > best[0]:
+            best = (fan, view, entries)
+    if best is None:
+        if not melds and seven_pairs(counts) is not None:
+            raise not_a_win("situation.declared_ready",
+                            "七对 wins only when declared ready (CZ-10)")
+        raise not_a_win("hand.concealed", "the tiles do not make four sets and a pair")
+    fan, view, entries = best
+
+    discarder = None if self_draw else win["source"]
+    scored = {e["id"] for e in entries}
+    liable = liable_seat(situation, melds, scored, discarder, self_draw)
+    owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
+    sets = [_set_entry(g) for g in view.groups]
+    return {
+        "ruleset": "chuzhou",
+        "hand": {"form": view.form, "sets": sets, "waits": codes(waits)},
+        "patterns": entries,
+        "fan": fan,
+        "settlement": {**transfers(owed, data["winner"], liable), "liable_seat": liable},
+        "next": next_state(data["dealer"], data["winner"], data["zhen"]),
+    }

@@ -1,0 +1,99 @@
+"""How money moves after a Chuzhou hand: 针 settlement (CZ-12), 包庄 (CZ-15), next 针 and dealer
+(CZ-13, CZ-14)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from service.hand.groups import ANGANG, CHI, Meld
+from service.tiles import DRAGONS, is_terminal
+
+DISCARD_EXTRA = 10  # 点胡: the discarder pays 10 more
+ZHEN_UNIT = 10
+
+
+def weighted_zhen(seat: int, dealer: int, zhen: Sequence[int]) -> int:
+    """The dealer's 针 counts double wherever it appears (CZ-12)."""
+    return zhen[seat] * (2 if seat == dealer else 1)
+
+
+def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
+           discarder: int | None) -> dict[int, int]:
+    """What each loser owes: F + 10 × (winner's 针 + loser's 针), the discarder 10 more."""
+    mine = weighted_zhen(winner, dealer, zhen)
+    return {
+        seat: fan + ZHEN_UNIT * (mine + weighted_zhen(seat, dealer, zhen))
+        + (DISCARD_EXTRA if seat == discarder else 0)
+        for seat in range(4) if seat != winner
+    }
+
+
+def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
+    """Payments to the winner and every seat's net; a liable seat pays all the shares."""
+    payers: dict[int, int] = {}
+    for seat, amount in owed.items():
+        payer = seat if liable is None else liable
+        payers[payer] = payers.get(payer, 0) + amount
+    net = [0, 0, 0, 0]
+    payments = []
+    for payer in sorted(payers):
+        payments.append({"from": payer, "to": winner, "amount": payers[payer]})
+        net[payer] -= payers[payer]
+        net[winner] += payers[payer]
+    return {"payments": payments, "net": net}
+
+
+def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str, Any]:
+    """CZ-13 and CZ-14; ``winner`` None is a drawn hand."""
+    if winner is None:
+        return {"dealer": (dealer + 1) % 4, "zhen": list(zhen)}
+    raised = zhen[winner] + 1
+    if winner in (dealer, (dealer + 1) % 4):
+        new_zhen = [raised] * 4
+    else:
+        new_zhen = [raised if seat == winner else 1 for seat in range(4)]
+    return {"dealer": dealer if winner == dealer else (dealer + 1) % 4, "zhen": new_zhen}
+
+
+def _last_claim(melds: Sequence[Meld], counts: int, belongs: Any) -> int | None:
+    """The seat that fed the ``counts``-th meld that ``belongs``, if that meld was claimed."""
+    seen = 0
+    for meld in melds:
+        if belongs(meld):
+            seen += 1
+            if seen == counts:
+                return meld.source if meld.type != ANGANG else None
+    return None
+
+
+def derived_liability(
+    melds: Sequence[Meld], scored: set[str], win_source: int | None, self_draw: bool,
+    tuokuzi_seat: int | None,
+) -> list[int]:
+    """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子."""
+    found = []
+    if "three_dragons" in scored:
+        seat = _last_claim(melds, 3, lambda m: m.type != CHI and m.tiles[0] in DRAGONS)
+        found.append(seat)
+    if "pure_terminals" in scored:
+        seat = _last_claim(melds, 4, lambda m: m.type != CHI and is_terminal(m.tiles[0]))
+        found.append(seat)
+    if "full_flush" in scored:
+        found.append(_last_claim(melds, 4, lambda m: True))
+    if tuokuzi_seat is not None and (self_draw or win_source == tuokuzi_seat):
+        found.append(tuokuzi_seat)
+    return [seat for seat in found if seat is not None]
+
+
+def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], scored: set[str],
+                win_source: int | None, self_draw: bool) -> int | None:
+    """The named liable seat, else the first derived one not exempt by 清不包清."""
+    if situation["liable_seat"] is not None:
+        return int(situation["liable_seat"])
+    exempt = set(situation["one_suit_seats"])
+    for seat in derived_liability(melds, scored, win_source, self_draw,
+                                  situation["tuokuzi_seat"]):
+        if seat not in exempt:
+            return seat
+    return None

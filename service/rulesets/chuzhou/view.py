@@ -1,0 +1,92 @@
+"""One reading of a Chuzhou winning hand, as the pattern tests see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
+from service.hand.splits import concealed_readings, seven_pairs
+from service.hand.waits import placements, wait_shape
+from service.tiles import NUM_TILES
+
+STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A reading with the winning tile placed and G-5 applied.
+
+    ``sets`` are the four sets (standing sets first, then melds in the order made), ``pair`` the
+    pair; in the seven-pairs form ``sets`` is empty and ``pairs`` holds the seven pairs.
+    """
+
+    form: str
+    sets: tuple[Group, ...]
+    pair: Group | None
+    pairs: tuple[Group, ...]
+    counts: tuple[int, ...]
+    win_tile: int
+    win_group: Group
+    shape: str
+    self_draw: bool
+    menqing: bool
+    melds: tuple[Meld, ...]
+    request: dict[str, Any]
+
+    @property
+    def sequences(self) -> list[Group]:
+        return [g for g in self.sets if g.kind == SEQUENCE]
+
+    @property
+    def triplets(self) -> list[Group]:
+        """Triplets and kongs: what 碰/对 patterns count (CZ-3)."""
+        return [g for g in self.sets if g.is_triplet_like]
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return self.sets + ((self.pair,) if self.pair else ()) + self.pairs
+
+
+def held_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
+    counts = [0] * NUM_TILES
+    for t in concealed:
+        counts[t] += 1
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    return tuple(counts)
+
+
+def views(
+    concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
+    allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
+) -> Iterator[View]:
+    """Every reading of the hand with every place the winning tile can have filled (G-4).
+
+    Order (ties keep the first): standard splits in the engine's order, placements in set
+    order, then seven pairs.
+    """
+    meld_groups = tuple(m.group() for m in melds)
+    menqing = all(m.type == ANGANG for m in melds)
+    common = dict(counts=held, win_tile=win_tile, self_draw=self_draw, menqing=menqing,
+                  melds=tuple(melds), request=request)
+    for groups in concealed_readings(concealed_counts, 0):
+        for index, _ in placements(groups, win_tile, by_wild=False):
+            placed = groups[index]
+            if not self_draw:
+                placed = placed._replace(concealed=False)  # G-5
+            standing = [placed if i == index else g for i, g in enumerate(groups)]
+            pair = next(g for g in standing if g.kind == PAIR)
+            sets = tuple(g for g in standing if g.kind != PAIR) + meld_groups
+            yield View(STANDARD, sets, pair, (), win_group=placed,
+                       shape=wait_shape(groups[index], win_tile), **common)  # type: ignore[arg-type]
+    if allow_seven_pairs and not melds:
+        pairs = seven_pairs(concealed_counts)
+        if pairs is not None:
+            placed = Group(PAIR, win_tile, self_draw)
+            rest = list(pairs)
+            rest.remove(Group(PAIR, win_tile, True))
+            yield View(SEVEN_PAIRS, (), None, tuple(rest) + (placed,), win_group=placed,
+                       shape="pair", **common)  # type: ignore[arg-type]

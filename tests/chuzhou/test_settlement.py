@@ -1,0 +1,112 @@
+"""Chuzhou money: CZ-12 shares for every seat, 包庄 (CZ-15), next 针 and dealer (CZ-13/14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rulesets.chuzhou.settlement import next_state
+from service.scoring import score
+from tests.chuzhou.helpers import body
+
+
+def settle(request: dict[str, Any]) -> tuple[int, list[int], Any, dict[str, Any]]:
+    result = score("chuzhou", request)
+    s = result["settlement"]
+    return result["fan"], s["net"], s["liable_seat"], result["next"]
+
+
+def test_issue_example_base_win_only() -> None:
+    request = body("123m678m99p", "8m", by="discard", source=3,
+                   melds=("chi:345s:0", "peng:777p:3"))
+    assert settle(request) == (10, [-40, 110, -30, -40], None, {"dealer": 1, "zhen": [2, 2, 2, 2]})
+
+
+def test_example_c_a_discard_and_self_draw() -> None:
+    assert settle(body("222m345p678s789s99s", "2m", by="discard", source=3)) == (
+        20, [-50, 140, -40, -50], None, {"dealer": 1, "zhen": [2, 2, 2, 2]})
+    assert settle(body("222m345p678s789s99s", "2m"))[:2] == (80, [-110, 310, -100, -100])
+
+
+def test_example_c_b_dealer_zhen_doubles() -> None:
+    request = body("123p456p789p55s", "5s", by="discard", source=1, winner=2,
+                   melds=("peng:111z:1",), zhen=[2, 2, 2, 2])
+    assert settle(request) == (220, [-280, -270, 810, -260], None,
+                               {"dealer": 1, "zhen": [1, 1, 3, 1]})
+
+
+def test_dealer_wins_by_self_draw() -> None:
+    # 底胡 10 + 自摸 10 + 老资格 10 + 不求人 50 = 80; each pays 80 + 10 × (2 + 1).
+    request = body("123m456p789s11z555s", "5s", winner=0)
+    assert settle(request) == (80, [330, -110, -110, -110], None,
+                               {"dealer": 0, "zhen": [2, 2, 2, 2]})
+
+
+def test_dealer_wins_on_a_discard_with_zhen_above_one() -> None:
+    # F = 底胡 10 + 门清 10 = 20; dealer's 针 2 counts 4.
+    request = body("123m456p789s11z555s", "5s", by="discard", source=2, winner=0,
+                   zhen=[2, 1, 3, 1])
+    assert settle(request) == (20, [240, -70, -100, -70], None,
+                               {"dealer": 0, "zhen": [3, 3, 3, 3]})
+
+
+@pytest.mark.parametrize(("dealer", "winner", "zhen", "expected"), [
+    (2, 3, [1, 3, 1, 2], {"dealer": 3, "zhen": [3, 3, 3, 3]}),  # C-c: the 下家
+    (2, 1, [1, 3, 1, 2], {"dealer": 3, "zhen": [1, 4, 1, 1]}),  # C-c: the 上家
+    (2, 0, [1, 3, 1, 2], {"dealer": 3, "zhen": [2, 1, 1, 1]}),  # the 对家
+    (2, 2, [1, 3, 1, 2], {"dealer": 2, "zhen": [2, 2, 2, 2]}),  # the dealer stays
+    (2, None, [1, 3, 1, 2], {"dealer": 3, "zhen": [1, 3, 1, 2]}),  # drawn: 针 unchanged
+])
+def test_next_zhen_and_dealer(dealer: int, winner: int | None, zhen: list[int],
+                              expected: dict[str, Any]) -> None:
+    assert next_state(dealer, winner, zhen) == expected
+
+
+def test_three_dragons_liability() -> None:
+    # F = 10 + 三大元 500 + 缺一门 10 = 520; the third dragon 碰 came from seat 0.
+    request = body("123m99s", "9s", by="discard", source=3,
+                   melds=("peng:555z:2", "peng:666z:3", "peng:777z:0"))
+    fan, net, liable, _ = settle(request)
+    assert (fan, liable) == (520, 0)
+    assert net == [-(550 + 540 + 550), 1640, 0, 0]
+
+
+def test_full_flush_liability_and_the_exemption() -> None:
+    # F = 10 + 10 + 清一色 200 + 清三对 40 = 260; the fourth 万 meld came from seat 2.
+    melds = ("chi:123m:0", "peng:555m:3", "peng:777m:3", "peng:999m:2")
+    fan, net, liable, _ = settle(body("22m", "2m", melds=melds))
+    assert (fan, liable, net) == (260, 2, [0, 850, -850, 0])
+    fan, net, liable, _ = settle(body("22m", "2m", melds=melds, one_suit_seats=[2]))
+    assert (liable, net) == (None, [-290, 850, -280, -280])  # 清不包清
+
+
+def test_pure_terminals_liability() -> None:
+    # F = 10 + 清十四一 280 + 全求人 50 + 天地碰 ×2 80 = 420; fourth triplet from seat 0.
+    melds = ("peng:111m:2", "peng:999m:3", "peng:111p:3", "peng:999p:0")
+    fan, net, liable, _ = settle(body("99s", "9s", by="discard", source=2, melds=melds))
+    assert (fan, liable) == (420, 0)
+    assert net == [-(450 + 450 + 440), 1340, 0, 0]
+
+
+@pytest.mark.parametrize(("by", "source", "liable"), [
+    ("discard", 3, 3),     # won on the 脱裤子 seat's own discard
+    ("self_draw", None, 3),  # self-drawn inside the go-around
+    ("discard", 2, None),  # another seat's discard: no liability
+])
+def test_tuokuzi(by: str, source: int | None, liable: int | None) -> None:
+    request = body("123m456p789s11z555s", "5s", by=by, source=source, tuokuzi_seat=3)
+    assert settle(request)[2] == liable
+
+
+def test_named_liable_seat_pays_everything() -> None:
+    fan, net, liable, _ = settle(body("123m456p789s11z555s", "5s", by="discard", source=3,
+                                      liable_seat=2))
+    # F = 20: shares 50, 40, 50 all paid by seat 2.
+    assert (fan, liable, net) == (20, 2, [0, 140, -140, 0])
+
+
+def test_settlements_sum_to_zero() -> None:
+    for request in (body("123m456p789s11z555s", "5s", zhen=[3, 1, 2, 5]),
+                    body("123m456p789s11z555s", "5s", by="discard", source=0, winner=2)):
+        assert sum(settle(request)[1]) == 0
