@@ -32,6 +32,14 @@ POST_ERRORS = {
 }
 
 
+def schema_name(schema: Any) -> str:
+    """Component names: ``ChuzhouScoreRequest``, ``YueqingScoreRequest``, plain for shared."""
+    cls = schema if isinstance(schema, type) else type(schema)
+    module = cls.__module__.rsplit(".", 1)[-1]
+    prefix = module.capitalize() if module in ("chuzhou", "yueqing") else ""
+    return prefix + cls.__name__.removesuffix("Schema")
+
+
 def _response(description: str, content: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": content}
 
@@ -45,7 +53,7 @@ def build_spec() -> dict[str, Any]:
         title="Mahjong scoring service",
         version=VERSION,
         openapi_version="3.0.3",
-        plugins=[MarshmallowPlugin()],
+        plugins=[MarshmallowPlugin(schema_name_resolver=schema_name)],
         info={"description": "Scores Chuzhou (楚州) and Yueqing (乐清) mahjong hands: patterns, "
                              "settlement between the four seats, the next dealer."},
     )

@@ -1,18 +1,19 @@
-"""乐清麻将 上海花 (Yueqing, small flowers): 台 with a wild 财神, 花, 牢庄, 包牌, 逃跑."""
+"""乐清麻将 上海花 (Yueqing, small flowers): 台 with a wild 财神, 花, 牢庄, 包牌, 逃跑.
+
+catalogue.py lists the items, items.py recognises them, view.py reads a hand with its
+财神, scorer.py keeps the best reading, flowers.py counts 花, settlement.py moves the money,
+events.py and escape.py handle drawn hands and escapes.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from service.rulesets.registry import Action, Ruleset
+from service.rulesets.yueqing.catalogue import catalogue
+from service.rulesets.yueqing.events import draw, escape
+from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.waits import waits
+from service.schemas import yueqing as schemas
 from service.schemas.common import WaitsResponse, YueqingWaitsRequest
-
-
-def catalogue() -> dict[str, Any]:
-    return {"id": "yueqing", "name": "乐清麻将", "name_en": "Yueqing mahjong",
-            "patterns": [], "flowers": []}
-
 
 RULESET = Ruleset(
     id="yueqing",
@@ -20,6 +21,12 @@ RULESET = Ruleset(
     name_en="Yueqing mahjong",
     catalogue=catalogue,
     actions={
+        "score": Action("Score a winning Yueqing hand: 台, 花, settlement, next dealer and 牢庄.",
+                        schemas.ScoreRequest, schemas.ScoreResponse, score),
+        "draw": Action("A drawn Yueqing hand: flower settlement, next dealer and 牢庄.",
+                       schemas.DrawRequest, schemas.DrawResponse, draw),
+        "escape": Action("Settle an escape (逃跑): each staying player's best claim and the fine.",
+                         schemas.EscapeRequest, schemas.EscapeResponse, escape),
         "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild).",
                         YueqingWaitsRequest, WaitsResponse, waits),
     },

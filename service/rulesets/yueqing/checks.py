@@ -1,0 +1,38 @@
+"""What a Yueqing request must not contradict (G-6), beyond the engine's own checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from service.errors import impossible
+from service.hand.groups import CHI, Meld
+
+
+def check_melds_seats(seat: int, melds: Sequence[Meld], field: str) -> None:
+    upper = (seat + 3) % 4
+    for index, meld in enumerate(melds):
+        if meld.source == seat:
+            raise impossible(f"{field}.{index}.from", "a meld is not claimed from oneself")
+        if meld.type == CHI and meld.source != upper:
+            raise impossible(f"{field}.{index}.from",
+                             f"a chi is claimed only from the 上家 (seat {upper})")
+
+
+def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
+    winner, dealer, win = data["winner"], data["dealer"], data["win"]
+    situation = data["situation"]
+    self_draw = win["by"] == "self_draw"
+    if win["source"] == winner:
+        raise impossible("win.from", "the winner cannot win on its own tile")
+    if situation["heavenly"] and (winner != dealer or not self_draw or melds):
+        raise impossible("situation.heavenly",
+                         "天胡 is the dealer's self-draw on the first 17 tiles (YQ-14)")
+    if situation["earthly"] and (winner == dealer or win["by"] != "discard"
+                                 or win["source"] != dealer or melds):
+        raise impossible("situation.earthly",
+                         "地胡 is a non-dealer's win on the dealer's first discard (YQ-14)")
+    if situation["after_kong"] and not self_draw:
+        raise impossible("situation.after_kong", "杠上开花 is won only on a self-draw")
+    if situation["liable_seat"] == winner:
+        raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")

@@ -1,0 +1,98 @@
+"""逃跑 judging (YQ-22, YQ-23): which major items a player's current tiles could still make.
+
+Read literally from the text's 胡倒类型判断: tiles are counted over the standing hand and the
+melds, and a 财神 never stands in for another tile (three 红中 means three real 红中).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from service.hand.groups import CHI, Meld
+from service.tiles import GREEN, RED, WHITE, WINDS, is_honor
+
+
+class Holding(NamedTuple):
+    """One player's tiles as the judging list looks at them."""
+
+    standing: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    flowers: int
+    caishen: int
+    seat_wind: int
+
+    @property
+    def caishen_standing(self) -> int:
+        return self.standing.count(self.caishen)
+
+    @property
+    def plain_tiles(self) -> list[int]:
+        """Standing tiles other than the 财神, and every meld tile (a melded 财神 is its face)."""
+        return [t for t in self.standing if t != self.caishen] + \
+            [t for m in self.melds for t in m.tiles]
+
+    def count(self, tile: int) -> int:
+        return self.plain_tiles.count(tile)
+
+    @property
+    def standing_triplets(self) -> int:
+        plain = [t for t in self.standing if t != self.caishen]
+        return sum(1 for t in set(plain) if plain.count(t) >= 3)
+
+    @property
+    def triplet_melds(self) -> int:
+        return sum(1 for m in self.melds if m.type != CHI)
+
+
+def _one_suit(h: Holding, honours_wanted: bool) -> bool:
+    tiles = h.plain_tiles
+    suits = {t // 9 for t in tiles if t < 27}
+    honours = any(is_honor(t) for t in tiles)
+    return len(suits) == 1 and honours == honours_wanted and len(h.melds) >= 3
+
+
+def _winds_plain(h: Holding) -> bool:
+    return h.caishen not in WINDS
+
+
+def _single(h: Holding) -> bool:
+    return len(h.standing) in (1, 2)
+
+
+JUDGES: tuple[tuple[str, int, Callable[[Holding], bool]], ...] = (
+    ("all_triplets", 10, lambda h: h.triplet_melds + h.standing_triplets >= 5),
+    ("half_flush", 10, lambda h: _one_suit(h, True)),
+    ("caishen_single_wait", 10, lambda h: _single(h) and h.caishen_standing >= 1),
+    ("three_caishen", 10, lambda h: h.caishen_standing == 3),
+    ("caishen_pair", 10, lambda h: len(h.melds) >= 4 and h.caishen_standing >= 2),
+    ("four_winds_shadow", 10, lambda h: _winds_plain(h) and h.count(h.seat_wind) == 1 and all(
+        h.count(w) >= 3 for w in WINDS if w != h.seat_wind)),
+    ("full_flush", 30, lambda h: _one_suit(h, False)),
+    ("caishen_triplet", 30, lambda h: len(h.melds) + h.standing_triplets >= 4
+     and h.caishen_standing == 3),
+    ("three_beauties", 30, lambda h: not {WHITE, RED, GREEN} & {h.caishen}
+     and h.count(RED) >= 3 and h.count(GREEN) >= 3 and h.flowers >= 3),
+    ("four_flowers", 30, lambda h: h.flowers == 4),
+    ("four_winds", 30, lambda h: _winds_plain(h) and all(h.count(w) >= 3 for w in WINDS)),
+    ("hard_single_wait", 30, lambda h: _single(h) and h.caishen_standing == 0),
+    ("all_honors", 100, lambda h: sum(1 for m in h.melds if m.type != CHI and
+                                      is_honor(m.tiles[0])) >= 3
+     and sum(1 for t in h.standing if not is_honor(t)) <= 1),
+)
+
+
+def candidates(holding: Holding) -> list[dict[str, int | str]]:
+    return [{"id": pid, "tai": tai} for pid, tai, judge in JUDGES if judge(holding)]
+
+
+def best(found: Sequence[dict[str, int | str]]) -> dict[str, int | str] | None:
+    """The single highest candidate; ties keep the first in the judging list's order."""
+    top = None
+    for candidate in found:
+        if top is None or int(candidate["tai"]) > int(top["tai"]):
+            top = candidate
+    return top
+
+
+

@@ -1,0 +1,117 @@
+"""The drawn hand (YQ-20, YQ-21) and 逃跑, an escape (YQ-22, YQ-23)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from service.errors import impossible
+from service.hand import prepare_melds
+from service.hand.groups import KONG, TRIPLET, Group, Meld
+from service.hand.validate import check_copies
+from service.rulesets.yueqing.checks import check_melds_seats
+from service.rulesets.yueqing.escape import Holding, best, candidates
+from service.rulesets.yueqing.flowers import flower_items, summary
+from service.rulesets.yueqing.settlement import flower_payments, next_after_draw, transfers
+from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
+from service.rulesets.yueqing.view import Table, seat_wind
+
+
+class Player(NamedTuple):
+    seat: int
+    standing: tuple[int, ...] | None
+    melds: tuple[Meld, ...]
+    table: Table
+
+    @property
+    def holding(self) -> Holding:
+        return Holding(self.standing or (), self.melds, self.table.flowers, self.table.caishen,
+                       self.table.seat_wind)
+
+    def flowers(self) -> dict[str, Any]:
+        """Flower count and 条 from what is shown: melds, standing triplets, 财神, flowers."""
+        caishen = self.table.caishen
+        standing = [t for t in self.standing or () if t != caishen]
+        groups = [m.group() for m in self.melds] + [
+            Group(TRIPLET, t, True) for t in sorted(set(standing)) if standing.count(t) >= 3]
+        held = (self.standing or ()).count(caishen) + sum(m.tiles.count(caishen)
+                                                          for m in self.melds)
+        return summary(flower_items(groups, held, self.table))
+
+
+def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
+    caishen, dealer = data["caishen"], data["dealer"]
+    players: dict[int, Player] = {}
+    for index, entry in enumerate(data["players"]):
+        field, seat = f"players.{index}", entry["seat"]
+        if seat in players:
+            raise impossible(f"{field}.seat", f"seat {seat} is listed twice")
+        melds = prepare_melds(entry["melds"], f"{field}.melds")
+        check_melds_seats(seat, melds, f"{field}.melds")
+        standing = entry["concealed"]
+        if standing is not None:
+            expected = [size - 3 * len(melds) for size in sizes]
+            if len(standing) not in expected:
+                raise impossible(f"{field}.concealed",
+                                 f"a player with {len(melds)} meld(s) stands "
+                                 f"{' or '.join(map(str, expected))} tiles, not {len(standing)}")
+        check_special_tiles(standing or [], melds, caishen, f"{field}.")
+        table = Table(caishen, flower_tile(caishen), seat_wind(seat, dealer), entry["flowers"])
+        players[seat] = Player(seat, tuple(standing) if standing is not None else None,
+                               tuple(melds), table)
+    _check_table(list(players.values()), caishen)
+    return players
+
+
+def _check_table(players: list[Player], caishen: int) -> None:
+    """Across the table no tile five times, at most three 财神 and four flower tiles."""
+    every = [t for p in players for t in p.standing or ()]
+    check_copies(every, [m for p in players for m in p.melds], "players")
+    check_special_tiles(every, [m for p in players for m in p.melds], caishen, "players.")
+    if sum(p.table.flowers for p in players) > 4:
+        raise impossible("players", "there are only four flower tiles")
+
+
+def _seat_flowers(players: dict[int, Player]) -> tuple[list[dict[str, int]], dict[int, int]]:
+    listed = []
+    tiao = {}
+    for seat in sorted(players):
+        counted = players[seat].flowers()
+        listed.append({"seat": seat, "count": counted["count"], "tiao": counted["tiao"]})
+        tiao[seat] = counted["tiao"]
+    return listed, tiao
+
+
+def draw(data: dict[str, Any]) -> dict[str, Any]:
+    players = _players(data, sizes=(16,))
+    if len(players) != 4:
+        raise impossible("players", "a drawn hand settles all four players: list each seat")
+    listed, tiao = _seat_flowers(players)
+    kong_made = any(m.group().kind == KONG for p in players.values() for m in p.melds)
+    return {
+        "flowers": listed,
+        "settlement": transfers(flower_payments(tiao)),
+        "next": next_after_draw(data["dealer"], data["lao_zhuang"], kong_made),
+    }
+
+
+def escape(data: dict[str, Any]) -> dict[str, Any]:
+    escaper = data["escaper"]
+    players = _players(data, sizes=(16, 17))
+    stayers = [seat for seat in range(4) if seat != escaper]
+    for seat in stayers:
+        if seat not in players or players[seat].standing is None:
+            raise impossible("players", f"seat {seat} stayed: list it with its concealed tiles "
+                                        "so its candidates can be judged")
+    claims, payments = [], []
+    for seat in stayers:
+        found = candidates(players[seat].holding)
+        top = best(found)
+        claims.append({"seat": seat, "candidates": found, "best": top})
+        if top is not None:
+            payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
+    listed, tiao = _seat_flowers(players)
+    settlement = transfers(payments + flower_payments(tiao))
+    fine = data["base"] * data["multiplier"]
+    settlement["net"][escaper] -= fine
+    return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement}

@@ -1,0 +1,99 @@
+"""POST /v1/yueqing/score: read the hand every way the 财神 allow, keep the one that pays
+the winner most (G-4), count 花, settle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.errors import impossible, not_a_win
+from service.hand import prepare_melds
+from service.hand.groups import Group
+from service.hand.validate import check_copies, check_size
+from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
+from service.rulesets.yueqing.checks import check_melds_seats, check_win
+from service.rulesets.yueqing.flowers import flower_items, summary
+from service.rulesets.yueqing.settlement import (
+    adjusted_minor,
+    hand_shares,
+    next_after_win,
+    total_tai,
+    win_transfers,
+)
+from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
+from service.rulesets.yueqing.view import Table, View, seat_wind, views
+from service.tiles import code, render
+
+SETS = 5  # YQ-1
+
+
+def evaluate(view: View) -> list[dict[str, Any]]:
+    """The item entries of one reading, after the exclusions."""
+    hits = {}
+    for item in ITEMS:
+        count = item.test(view)
+        if count:
+            hits[item.id] = count
+    dropped = {ex for iid in hits for ex in BY_ID[iid].excludes}
+    return [
+        {"id": iid, "name": BY_ID[iid].name, "name_en": BY_ID[iid].name_en,
+         "value": BY_ID[iid].value, "count": count, "group": BY_ID[iid].group,
+         "tai": BY_ID[iid].value * count}
+        for iid, count in hits.items() if iid not in dropped
+    ]
+
+
+def _tai(entries: list[dict[str, Any]]) -> dict[str, int]:
+    minor = sum(e["tai"] for e in entries if e["group"] == MINOR)
+    major = sum(e["tai"] for e in entries if e["group"] != MINOR)
+    return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
+            "total": total_tai(minor, major)}
+
+
+def _set_entry(group: Group) -> dict[str, Any]:
+    return {"type": group.kind, "tiles": render(group.tiles), "concealed": group.concealed}
+
+
+def score(data: dict[str, Any]) -> dict[str, Any]:
+    hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    concealed, win_tile = hand["concealed"], win["tile"]
+    melds = prepare_melds(hand["melds"])
+    check_melds_seats(data["winner"], melds, "hand.melds")
+    check_win(data, melds)
+    check_size(concealed, melds, SETS, winning=True)
+    check_copies(concealed, melds)
+    check_special_tiles(concealed, melds, caishen, "hand.")
+    if win_tile not in concealed:
+        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
+
+    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
+                  hand["flowers"])
+    # A 财神 taken from another player (discard or robbed kong) plays at its face value.
+    win_is_wild = win_tile == caishen and win["by"] == "self_draw"
+    caishen_held = concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+
+    best: tuple[int, View, list[dict[str, Any]], list[dict[str, Any]]] | None = None
+    for view in views(concealed, melds, win_tile, win_is_wild, table, data):
+        entries = evaluate(view)
+        flowers = flower_items(view.groups, caishen_held, table)
+        worth = _tai(entries)["total"] + summary(flowers)["tiao"]
+        if best is None or worth > best[0]:
+            best = (worth, view, entries, flowers)
+    if best is None:
+        raise not_a_win("hand.concealed", "the tiles do not make five sets and a pair")
+    _, view, entries, flowers = best
+
+    tai = _tai(entries)
+    flower_summary = summary(flowers)
+    shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
+    wild_values = [w for g in view.groups for w in g.wilds]
+    return {
+        "ruleset": "yueqing",
+        "hand": {"sets": [_set_entry(g) for g in view.groups],
+                 "caishen_as": [{"tile": code(caishen), "as": code(w)} for w in wild_values]},
+        "patterns": entries,
+        "tai": tai,
+        "flowers": flower_summary,
+        "settlement": win_transfers(shares, flower_summary["tiao"], data["winner"],
+                                    data["situation"]["liable_seat"]),
+        "next": next_after_win(data["dealer"], data["winner"], data["lao_zhuang"]),
+    }

@@ -1,0 +1,76 @@
+"""How money moves after a Yueqing hand: the 台 total (YQ-15), hand and flower payments
+(YQ-18), 包牌 (YQ-19), and the next dealer and 牢庄 (YQ-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def adjusted_minor(minor: int) -> int:
+    """N' = N up to 5, else 10 + N − 6 (YQ-15)."""
+    return minor if minor <= 5 else minor + 4
+
+
+def total_tai(minor: int, major: int) -> int:
+    """N' when N ≤ 5 and M = 0, else (N' + M) × 2 (YQ-15)."""
+    adjusted = adjusted_minor(minor)
+    return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
+
+
+def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:
+    """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18)."""
+    if winner == dealer:
+        return {seat: tai + lao_zhuang + 1 for seat in range(4) if seat != winner}
+    return {seat: tai + (2 if seat == dealer else 1) for seat in range(4) if seat != winner}
+
+
+def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
+                  liable: int | None) -> dict[str, Any]:
+    """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19)."""
+    owed: dict[int, list[int]] = {}
+    for seat, amount in hand.items():
+        payer = seat if liable is None else liable
+        pair = owed.setdefault(payer, [0, 0])
+        pair[0] += amount
+        pair[1] += flower_tiao
+    net = [0, 0, 0, 0]
+    payments = []
+    for payer in sorted(owed):
+        hand_part, flower_part = owed[payer]
+        total = hand_part + flower_part
+        payments.append({"from": payer, "to": winner, "amount": total, "hand": hand_part,
+                         "flowers": flower_part})
+        net[payer] -= total
+        net[winner] += total
+    return {"payments": payments, "net": net, "liable_seat": liable}
+
+
+def transfers(payments: Sequence[dict[str, int]]) -> dict[str, Any]:
+    net = [0, 0, 0, 0]
+    for payment in payments:
+        net[payment["from"]] -= payment["amount"]
+        net[payment["to"]] += payment["amount"]
+    return {"payments": list(payments), "net": net}
+
+
+def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
+    """Each player receives its flower 条 from each of the other three (YQ-21)."""
+    return [
+        {"from": other, "to": seat, "amount": amount}
+        for seat, amount in sorted(tiao_by_seat.items()) if amount
+        for other in range(4) if other != seat
+    ]
+
+
+def next_after_win(dealer: int, winner: int, lao_zhuang: int) -> dict[str, int]:
+    if winner == dealer:
+        return {"dealer": dealer, "lao_zhuang": lao_zhuang + 1}
+    return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
+
+
+def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool) -> dict[str, int]:
+    """A kong of four real tiles passes the deal; otherwise the dealer stays (YQ-20)."""
+    if kong_made:
+        return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
+    return {"dealer": dealer, "lao_zhuang": lao_zhuang}

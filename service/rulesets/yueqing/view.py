@@ -1,0 +1,114 @@
+"""One reading of a Yueqing winning hand, with what every 财神 stands for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group, Meld
+from service.hand.splits import FreeChoice, concealed_readings
+from service.hand.waits import placements, wait_shape
+from service.tiles import WINDS, is_honor
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the seats and the revealed tile make of this hand."""
+
+    caishen: int
+    flower: int
+    seat_wind: int
+    flowers: int  # flower tiles laid aside
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    sets: tuple[Group, ...]   # the five sets: standing sets first, then melds in order
+    pair: Group
+    wilds: int                # 财神 acting as wilds in the hand
+    caishen_tiles: int        # 财神 tiles standing in the hand, wild or not
+    win_tile: int             # the value the winning tile stands for
+    win_by_wild: bool
+    kept_caishen: bool | None  # all five sets melded: whether the tile kept was a 财神
+    shape: str
+    melds: tuple[Meld, ...]
+    table: Table
+    request: dict[str, Any]
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return self.sets + (self.pair,)
+
+    @property
+    def tiles(self) -> list[int]:
+        """Every tile, each 财神 as the tile it stands for (YQ-9)."""
+        return [t for g in self.groups for t in g.tiles]
+
+    @property
+    def home(self) -> int:
+        """财神 used as their own face value inside a sequence: 归位 (YQ-4)."""
+        return sum(g.wilds.count(self.table.caishen) for g in self.sets if g.kind == SEQUENCE)
+
+    def triplet_of(self, tile: int, natural: bool = False) -> Group | None:
+        for g in self.sets:
+            if g.first == tile and g.is_triplet_like and not (natural and g.wilds):
+                return g
+        return None
+
+
+def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]]:
+    """Values worth trying for 财神 that stand alone as the pair or as a set.
+
+    Yueqing's items look at a tile's suit or honour, never its number, except 归位 (a 财神 at
+    its own face value inside a sequence): one value per suit, every honour, and the
+    sequences that hold the 财神's own face are enough to find every distinct score.
+    """
+    honours = [t for t in range(27, 34) if t != flower]
+    suited = [caishen if caishen // 9 == s else s * 9 for s in range(3)]
+    # The 财神's own face first, so that a tie shows the wilds as themselves.
+    values = [caishen] + [t for t in suited + honours if t != caishen]
+    pairs = values
+    sets = [FreeChoice(TRIPLET, t) for t in values]
+    if not is_honor(caishen):
+        local = caishen % 9
+        sets += [FreeChoice(SEQUENCE, caishen - k) for k in range(3) if 0 <= local - k <= 6]
+    sets += [FreeChoice(SEQUENCE, s * 9) for s in range(3) if s != caishen // 9]
+    return pairs, sets
+
+
+def views(
+    concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, win_is_wild: bool,
+    table: Table, request: dict[str, Any],
+) -> Iterator[View]:
+    """Every reading and every place of the winning tile, in a fixed order (G-4)."""
+    caishen = table.caishen
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    caishen_tiles = counts[caishen]
+    wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
+    counts[caishen] -= wilds
+    pairs, sets = free_choices(caishen, table.flower)
+    meld_groups = tuple(m.group() for m in melds)
+    claimed = request["win"]["by"] != "self_draw"
+    kept_caishen = None
+    if len(concealed) == 2:
+        kept = list(concealed)
+        kept.remove(win_tile)
+        kept_caishen = kept[0] == caishen
+    for groups in concealed_readings(counts, wilds, pairs, sets):
+        for index, stands_for in placements(groups, win_tile, win_is_wild):
+            placed = groups[index]
+            read = [g._replace(concealed=False) if claimed and i == index else g
+                    for i, g in enumerate(groups)]  # G-5
+            pair = next(g for g in read if g.kind == PAIR)
+            standing = tuple(g for g in read if g.kind != PAIR)
+            yield View(standing + meld_groups, pair, wilds, caishen_tiles, stands_for,
+                       win_is_wild, kept_caishen, wait_shape(placed, stands_for), tuple(melds),
+                       table, request)
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    """The dealer is East, the others follow in turn order (YQ-5)."""
+    return WINDS[(seat - dealer) % 4]

@@ -1,0 +1,44 @@
+"""Yueqing end to end against the real gunicorn server."""
+
+from __future__ import annotations
+
+import requests
+
+
+def test_score_issue_example(live_server: str) -> None:
+    body = {"dealer": 0, "winner": 1, "caishen": "3z",
+            "hand": {"concealed": "123m456m789p234s678s55s"},
+            "win": {"tile": "8s", "by": "discard", "from": 3}}
+    response = requests.post(f"{live_server}/v1/yueqing/score", json=body, timeout=5)
+    assert response.status_code == 200
+    result = response.json()
+    assert result["tai"] == {"minor": 2, "minor_adjusted": 2, "major": 0, "total": 2}
+    assert [p["id"] for p in result["patterns"]] == ["no_caishen", "ping_hu"]
+    assert result["settlement"]["net"] == [-4, 10, -3, -3]
+    assert result["next"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_draw_and_escape(live_server: str) -> None:
+    players = [{"seat": s, "flowers": 1 if s == 2 else 0} for s in range(4)]
+    response = requests.post(f"{live_server}/v1/yueqing/draw", json={
+        "dealer": 0, "lao_zhuang": 1, "caishen": "5p", "players": players}, timeout=5)
+    assert response.json()["settlement"]["net"] == [-1, -1, 3, -1]
+    assert response.json()["next"] == {"dealer": 0, "lao_zhuang": 1}
+    stayers = [{"seat": s, "concealed": "123m456m789p234s678s5s"} for s in (0, 1, 2)]
+    response = requests.post(f"{live_server}/v1/yueqing/escape", json={
+        "dealer": 0, "caishen": "5p", "escaper": 3, "players": stayers}, timeout=5)
+    result = response.json()
+    assert response.status_code == 200, result
+    assert [c["best"] for c in result["claims"]] == [None, None, None]
+    assert result["fine"] == 10
+    assert result["settlement"]["net"] == [0, 0, 0, -10]
+
+
+def test_catalogue(live_server: str) -> None:
+    catalogue = requests.get(f"{live_server}/v1/rulesets/yueqing", timeout=5).json()
+    assert len(catalogue["patterns"]) == 28
+    assert {f["id"] for f in catalogue["flowers"]} == {
+        "flower_tiles", "caishen_tiles", "kong", "seat_wind_set", "red_set", "green_set"}
+    by_id = {p["id"]: p for p in catalogue["patterns"]}
+    assert by_id["caishen_home_three"]["values"] == {"tai": 100}
+    assert by_id["ping_hu"]["group"] == "minor"

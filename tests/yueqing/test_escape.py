@@ -1,0 +1,117 @@
+"""逃跑 (YQ-22, YQ-23): every judging-list candidate, its near miss, and the settlement."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.hand.groups import Meld
+from service.rulesets.yueqing.escape import Holding, candidates
+from service.scoring import run
+from service.tiles import parse_tiles
+from tests.chuzhou.helpers import meld
+
+SOUTH = 28  # seat 1's wind when seat 0 deals
+CAISHEN = 26  # 9s
+
+
+def holding(standing: str, melds: tuple[str, ...] = (), flowers: int = 0,
+            caishen: int = CAISHEN) -> Holding:
+    built = []
+    for spec in melds:
+        m = meld(spec)
+        built.append(Meld(m["type"], tuple(parse_tiles(m["tiles"])), m.get("from")))
+    return Holding(tuple(parse_tiles(standing)), tuple(built), flowers, caishen, SOUTH)
+
+
+def ids(h: Holding) -> list[str]:
+    return [str(c["id"]) for c in candidates(h)]
+
+
+CASES = [
+    ("all_triplets", holding("111m222p333s4z", ("peng:777z:2", "peng:666z:3"))),
+    ("half_flush", holding("1234567m", ("chi:123m:0", "peng:111z:2", "peng:555m:3"))),
+    ("caishen_single_wait", holding("9s", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                          "chi:456s:0", "peng:111z:2"))),
+    ("three_caishen", holding("9s9s9s123m456p789p1z")),
+    ("caishen_pair", holding("9s9s3m1z", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                          "chi:456s:0"))),
+    ("four_winds_shadow", holding("111z333z444z2z123m456p")),
+    ("full_flush", holding("1234567m", ("chi:123m:0", "peng:999m:2", "peng:555m:3"))),
+    ("caishen_triplet", holding("9s9s9s4z", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                             "chi:456s:0"))),
+    ("three_beauties", holding("777z666z123m456p7p", flowers=3)),
+    ("four_flowers", holding("123m456m789p234s678s5s", flowers=4)),
+    ("four_winds", holding("111z222z333z444z1m")),
+    ("hard_single_wait", holding("3m", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                        "chi:456s:0", "peng:111z:2"))),
+    ("all_honors", holding("1z", ("peng:222z:2", "peng:333z:3", "peng:444z:0",
+                                  "peng:666z:2", "peng:777z:3"))),
+]
+
+NEAR_MISSES = [
+    ("all_triplets", holding("111m222p345s4z", ("peng:777z:2", "peng:666z:3"))),
+    ("half_flush", holding("1234567m", ("chi:123m:0", "peng:111z:2"))),  # two melds only
+    ("caishen_single_wait", holding("3m", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                           "chi:456s:0", "peng:111z:2"))),
+    ("three_caishen", holding("9s9s123m456p789p12z")),
+    ("caishen_pair", holding("9s9s3m1z123m", ("peng:444p:2", "peng:777s:3", "chi:456s:0"))),
+    ("four_winds_shadow", holding("111z333z444z22z123m456p")),  # two seat-wind tiles
+    ("four_winds_shadow", holding("111z333z444z2z123m456p", caishen=30)),  # 北 is the 财神
+    ("full_flush", holding("1234567m", ("chi:123m:0", "peng:111z:2", "peng:555m:3"))),
+    ("caishen_triplet", holding("9s9s9s4z1m2m3m", ("peng:444p:2", "peng:777s:3",
+                                                   "chi:456s:0"))),
+    ("three_beauties", holding("77z9s666z123m456p7p", flowers=3)),  # no 财神 substitution
+    ("four_flowers", holding("123m456m789p234s678s5s", flowers=3)),
+    ("four_winds", holding("111z222z333z44z9s1m")),
+    ("hard_single_wait", holding("9s", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                        "chi:456s:0", "peng:111z:2"))),
+    ("all_honors", holding("1m2m", ("peng:222z:2", "peng:333z:3", "chi:123p:0",
+                                    "chi:456p:0"))),
+]
+
+
+@pytest.mark.parametrize(("candidate", "h"), CASES)
+def test_candidate(candidate: str, h: Holding) -> None:
+    assert candidate in ids(h)
+
+
+@pytest.mark.parametrize(("candidate", "h"), NEAR_MISSES)
+def test_near_miss(candidate: str, h: Holding) -> None:
+    assert candidate not in ids(h)
+
+
+def test_the_never_candidates_never_appear() -> None:
+    every = {c for h in [x[1] for x in CASES] for c in ids(h)}
+    assert not every & {"caishen_home_two", "single_wait_caishen", "heavenly_hand",
+                        "earthly_hand", "caishen_home_three"}
+
+
+def test_escape_settlement() -> None:
+    body = {
+        "dealer": 0, "caishen": "9s", "escaper": 3,
+        "players": [
+            {"seat": 0, "concealed": "1234567m", "flowers": 1,
+             "melds": [{"type": "chi", "tiles": "123m", "from": 3},
+                       {"type": "peng", "tiles": "999m", "from": 2},
+                       {"type": "peng", "tiles": "555m", "from": 1}]},
+            {"seat": 1, "concealed": "4s",
+             "melds": [{"type": "chi", "tiles": "123p", "from": 0},
+                       {"type": "peng", "tiles": "444p", "from": 2},
+                       {"type": "peng", "tiles": "777s", "from": 3},
+                       {"type": "chi", "tiles": "456p", "from": 0},
+                       {"type": "peng", "tiles": "111z", "from": 2}]},
+            {"seat": 2, "concealed": "1p2p3p5p6p7p8p9p1s2s3s4s5s6s7s8s"},
+        ],
+    }
+    result = run("yueqing", "escape", body)
+    claims = {c["seat"]: c for c in result["claims"]}
+    assert claims[0]["best"] == {"id": "full_flush", "tai": 30}
+    assert claims[1]["best"] == {"id": "hard_single_wait", "tai": 30}
+    assert claims[2] == {"seat": 2, "candidates": [], "best": None}
+    assert result["fine"] == 10
+    # Seat 0's one flower is 1 条 from each other seat; the escaper pays 30 + 30 and the fine.
+    assert result["flowers"] == [{"seat": 0, "count": 1, "tiao": 1},
+                                 {"seat": 1, "count": 0, "tiao": 0},
+                                 {"seat": 2, "count": 0, "tiao": 0}]
+    assert result["settlement"]["net"] == [30 + 3, 30 - 1, -1, -30 - 30 - 1 - 10]
+    assert sum(result["settlement"]["net"]) == -10

@@ -1,0 +1,125 @@
+"""Yueqing 台 totals, flowers, payments for every seat, 包牌, next dealer and 牢庄."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rulesets.yueqing.flowers import tiao
+from service.rulesets.yueqing.settlement import hand_shares, total_tai
+from service.scoring import score
+from tests.yueqing.helpers import body
+
+PLAIN = "123m456m789p234s678s55s"
+HALF = "123m456m789m111z333z22m"
+
+
+@pytest.mark.parametrize(("minor", "major", "total"), [
+    (5, 0, 5), (6, 0, 20), (8, 0, 24), (5, 10, 30), (6, 10, 40), (8, 10, 44), (0, 30, 60),
+    (3, 10, 26), (0, 0, 0),
+])
+def test_total_tai(minor: int, major: int, total: int) -> None:
+    assert total_tai(minor, major) == total  # YQ-15, Y-a
+
+
+@pytest.mark.parametrize(("flowers", "expected"), [(0, 0), (1, 1), (3, 3), (4, 10), (5, 15),
+                                                   (7, 35)])
+def test_flowers_to_tiao(flowers: int, expected: int) -> None:
+    assert tiao(flowers) == expected  # YQ-17, Y-b
+
+
+def totals(request: dict[str, Any]) -> tuple[dict[str, int], int]:
+    result = score("yueqing", request)
+    return result["tai"], result["flowers"]["tiao"]
+
+
+@pytest.mark.parametrize(("request_body", "minor", "major", "total"), [
+    # N = 5: 3 flowers, 无财神, 平胡; M = 0.
+    (body(PLAIN, "8s", by="discard", source=3, flowers=3), 5, 0, 5),
+    # N = 6 with 抢杠胡: the doubling starts.
+    (body(PLAIN, "8s", by="robbing_kong", source=2, flowers=3), 6, 0, 20),
+    # N = 8: 2 flowers, 自风位, 红中刻, 发财刻, 双财神, 一归位, 抢杠胡.
+    (body("222z777z666z12346m9p55m", "3m", by="robbing_kong", source=2, flowers=2,
+          caishen="5m"), 8, 0, 24),
+    # N = 5 with M = 10 (混一色): 3 flowers, 无财神, 抢杠胡.
+    (body(HALF, "2m", by="robbing_kong", source=2, flowers=3), 5, 10, 30),
+    # N = 6 with M = 10: West (3z) is the winner's seat wind when seat 3 deals.
+    (body(HALF, "2m", by="robbing_kong", source=2, flowers=3, dealer=3), 6, 10, 40),
+    # N = 8 with M = 10: 2 flowers, 西 自风位, 红中刻, 发财刻, 双财神, 一归位, 抢杠胡.
+    (body("122346m55m777z666z333z", "1m", by="robbing_kong", source=2, flowers=2,
+          caishen="5m", dealer=3), 8, 10, 44),
+])
+def test_doubling_through_whole_hands(request_body: dict[str, Any], minor: int, major: int,
+                                      total: int) -> None:
+    counted, _ = totals(request_body)
+    assert (counted["minor"], counted["major"], counted["total"]) == (minor, major, total)
+
+
+@pytest.mark.parametrize(("flowers", "melds", "concealed", "count", "expected_tiao"), [
+    (3, (), PLAIN, 3, 3),
+    (4, (), PLAIN, 5, 15),               # four flower tiles count 5
+    (2, ("gang:1111m:2",), "456m789p234s678s55s", 3, 3),   # exposed kong 1
+    (2, ("angang:1111m",), "456m789p234s678s55s", 4, 10),  # concealed kong 2
+    (2, ("angang:2222z",), "456m789p234s678s55s", 5, 15),  # seat-wind concealed kong 3
+    (3, ("gang:7777z:2", "angang:6666z"), "789p234s678s55s", 8, 48),  # 2 + 3 + 3 flowers
+])
+def test_flower_counts(flowers: int, melds: tuple[str, ...], concealed: str, count: int,
+                       expected_tiao: int) -> None:
+    result = score("yueqing", body(concealed, "5s", melds=melds, flowers=flowers))
+    assert (result["flowers"]["count"], result["flowers"]["tiao"]) == (count, expected_tiao)
+
+
+def test_contract_example_payments() -> None:
+    # N = 3 (1 flower, 无财神, 抢杠胡), M = 10 (混一色): (3 + 10) × 2 = 26; 1 flower = 1 条.
+    result = score("yueqing", body(HALF, "2m", by="robbing_kong", source=2, flowers=1))
+    assert result["tai"]["total"] == 26
+    assert result["settlement"]["payments"] == [
+        {"from": 0, "to": 1, "amount": 29, "hand": 28, "flowers": 1},
+        {"from": 2, "to": 1, "amount": 28, "hand": 27, "flowers": 1},
+        {"from": 3, "to": 1, "amount": 28, "hand": 27, "flowers": 1},
+    ]
+    assert result["settlement"]["net"] == [-29, 85, -28, -28]
+    assert result["next"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_issue_example() -> None:
+    result = score("yueqing", {
+        "dealer": 0, "winner": 1, "caishen": "3z",
+        "hand": {"concealed": "123m456m789p234s678s55s"},
+        "win": {"tile": "8s", "by": "discard", "from": 3}})
+    assert result["tai"] == {"minor": 2, "minor_adjusted": 2, "major": 0, "total": 2}
+    assert [e["id"] for e in result["patterns"]] == ["no_caishen", "ping_hu"]
+    assert result["settlement"]["net"] == [-4, 10, -3, -3]
+    assert result["next"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_example_y_c_shares() -> None:
+    assert hand_shares(5, 0, 0, 2) == {1: 8, 2: 8, 3: 8}   # + 1 flower 条 each = 9
+    assert hand_shares(5, 0, 1, 2) == {0: 7, 2: 6, 3: 6}   # + 1 = 8, 7, 7
+
+
+def test_dealer_wins_with_lao_zhuang() -> None:
+    # N = 4 (1 flower, 无财神, 平胡, 抢杠胡); each pays 4 + 2 + 1 and 1 flower 条.
+    result = score("yueqing", body(PLAIN, "8s", by="robbing_kong", source=2, flowers=1,
+                                   winner=0, lao_zhuang=2))
+    assert result["tai"]["total"] == 4
+    assert result["settlement"]["net"] == [24, -8, -8, -8]
+    assert result["next"] == {"dealer": 0, "lao_zhuang": 3}
+
+
+def test_non_dealer_wins_with_lao_zhuang() -> None:
+    result = score("yueqing", body(PLAIN, "8s", by="robbing_kong", source=2, flowers=1,
+                                   lao_zhuang=2))
+    assert result["settlement"]["net"] == [-7, 19, -6, -6]
+    assert result["next"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_liable_seat_pays_every_share() -> None:
+    result = score("yueqing", body(HALF, "2m", by="robbing_kong", source=2, flowers=1,
+                                   liable_seat=2))
+    settlement = result["settlement"]
+    assert settlement["liable_seat"] == 2
+    assert settlement["payments"] == [
+        {"from": 2, "to": 1, "amount": 85, "hand": 82, "flowers": 3}]
+    assert settlement["net"] == [0, 85, -85, 0]
