@@ -48,30 +48,33 @@ def _tiles(kind: str, first: int) -> list[int]:
         [first] * (2 if kind == "pair" else 3)
 
 
-def _body(rng: random.Random, count: int, caishen: int | None) -> dict[str, Any] | None:
+def _body(rng: random.Random, count: int, caishen: int | None,
+          wilds: bool = True) -> dict[str, Any] | None:
     forbidden = set() if caishen is None else {caishen, RED if caishen == WHITE else WHITE}
     sets = _sets(rng, count, forbidden)
     if sets is None:
         return None
     melds, concealed = [], []
+    used = [t for kind, first in sets for t in _tiles(kind, first)]
     for kind, first in sets[:-1]:
         if rng.random() < 0.3:
-            seat = rng.randrange(4)
+            seat = rng.choice((0, 2, 3))  # never the winner, seat 1
             if kind == "sequence":
                 melds.append({"type": "chi", "tiles": render(_tiles(kind, first)), "from": 0})
-            elif rng.random() < 0.2:
+            elif rng.random() < 0.2 and used.count(first) == 3:
                 melds.append({"type": "angang", "tiles": render([first] * 4)})
             else:
                 melds.append({"type": "peng", "tiles": render([first] * 3), "from": seat})
         else:
             concealed.extend(_tiles(kind, first))
     concealed.extend(_tiles(*sets[-1]))
-    if caishen is not None:
+    if caishen is not None and wilds:
         for index in rng.sample(range(len(concealed)), min(rng.choice((0, 0, 1, 1, 2, 3)),
                                                             len(concealed))):
             concealed[index] = caishen
     win = rng.choice(concealed)
-    by = rng.choice(("self_draw", "discard"))
+    # A 财神 won from a discard would play at face value: draw it instead.
+    by = "self_draw" if win == caishen else rng.choice(("self_draw", "discard"))
     win_body: dict[str, Any] = {"tile": code(win), "by": by}
     if by == "discard":
         win_body["from"] = 3
@@ -94,10 +97,8 @@ def yueqing_hands(n: int, seed: int = 2, wilds: bool = True) -> list[dict[str, A
     hands: list[dict[str, Any]] = []
     while len(hands) < n:
         caishen = rng.randrange(34)
-        body = _body(rng, 5, caishen if wilds else None)
+        body = _body(rng, 5, caishen, wilds)
         if body is not None:
             body["caishen"] = code(caishen)
-            if not wilds and code(caishen) in body["hand"]["concealed"]:
-                continue
             hands.append(body)
     return hands

@@ -8,6 +8,7 @@ The HTTP layer, the batch endpoint and the command line all call ``run``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from marshmallow import Schema, ValidationError
@@ -56,10 +57,16 @@ def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     return {prefix or "body": [str(messages)]}
 
 
+@cache
+def _instance(schema: type[Schema]) -> Schema:
+    """One instance per schema: building one copies every field, loading with it does not."""
+    return schema()
+
+
 def load(schema: type[Schema], body: Any) -> dict[str, Any]:
     """Validate a body against a schema, raising SchemaViolation with every field named."""
     try:
-        data: dict[str, Any] = schema().load(body)
+        data: dict[str, Any] = _instance(schema).load(body)
     except ValidationError as exc:
         errors = flatten_messages(exc.messages)
         detail = "; ".join(f"{path}: {' '.join(texts)}" for path, texts in errors.items())

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 
+SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))  # tile ranges of 万, 饼, 条, honours
+
 # A group inside one suit: kind, local first tile, local tiles the wilds stand for.
 LocalGroup = tuple[str, int, tuple[int, ...]]
 
@@ -125,13 +127,18 @@ def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[Gl
     )
 
 
-def _per_suit(counts: Sequence[int], wilds: int) -> list[tuple[GlobalSplit, ...]]:
-    return [
-        _suit_groups(tuple(counts[0:9]), 0, wilds),
-        _suit_groups(tuple(counts[9:18]), 1, wilds),
-        _suit_groups(tuple(counts[18:27]), 2, wilds),
-        _suit_groups(tuple(counts[27:34]), 3, wilds),
-    ]
+Key = tuple[int, bool]  # (wilds used, holds the pair)
+
+
+@lru_cache(maxsize=65536)
+def _suit_keyed(
+    counts: tuple[int, ...], suit: int, max_wilds: int
+) -> tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]:
+    """A suit's splits grouped by what they use, so whole hands combine groups, not splits."""
+    by_key: dict[Key, list[tuple[Group, ...]]] = {}
+    for split in _suit_groups(counts, suit, max_wilds):
+        by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
+    return tuple(sorted((key, tuple(parts)) for key, parts in by_key.items()))
 
 
 def concealed_readings(
@@ -146,21 +153,23 @@ def concealed_readings(
     them. Every wild must be used. A group of wilds alone takes each value offered in
     ``free_pairs`` (pair tiles) or ``free_sets``; without wilds those lists are unused.
     """
-    per_suit = _per_suit(counts, wilds)
+    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds) for s, (a, b) in enumerate(SUITS)]
     readings: list[list[Group]] = []
-    for combo in product(*per_suit):
-        used = sum(split.wilds for split in combo)
-        pairs = sum(split.has_pair for split in combo)
-        if used > wilds or pairs > 1:
-            continue
+    for choice in product(*keyed):
+        used = sum(key[0] for key, _ in choice)
+        pairs = sum(key[1] for key, _ in choice)
         left = wilds - used
-        groups = [g for split in combo for g in split.groups]
         if pairs == 1 and left == 0:
-            readings.append(groups)
+            free: list[Group | None] = [None]
         elif pairs == 1 and left == 3:
-            readings.extend(groups + [_free_group(choice)] for choice in free_sets)
+            free = [_free_group(c) for c in free_sets]
         elif pairs == 0 and left == 2:
-            readings.extend(groups + [_free_group(FreeChoice(PAIR, t))] for t in free_pairs)
+            free = [_free_group(FreeChoice(PAIR, t)) for t in free_pairs]
+        else:
+            continue
+        for parts in product(*(splits for _, splits in choice)):
+            groups = [g for part in parts for g in part]
+            readings.extend(groups if extra is None else groups + [extra] for extra in free)
     return readings
 
 
@@ -169,30 +178,56 @@ def _free_group(choice: FreeChoice) -> Group:
     return group._replace(wilds=group.tiles)
 
 
+Shapes = frozenset[tuple[int, bool]]
+
+
 @lru_cache(maxsize=65536)
-def _suit_shapes(
-    counts: tuple[int, ...], honors: bool, max_wilds: int
-) -> frozenset[tuple[int, bool]]:
+def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
+    """The (wilds used, holds the pair) outcomes one suit can be read with."""
     return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds))
 
 
-def is_complete(counts: Sequence[int], wilds: int) -> bool:
-    """True when the standing tiles read as sets plus one pair (wilds may form groups alone)."""
+_SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
+
+
+def completes(shapes: Sequence[Shapes], wilds: int) -> bool:
+    """Whether the suits' outcomes combine into sets and exactly one pair, every wild used."""
+    if wilds == 0:  # the common case: one suit holds the pair, the others only sets
+        pair_only = can_pair = 0
+        for options in shapes:
+            if _SETS_ONLY not in options:
+                if _WITH_PAIR not in options:
+                    return False
+                pair_only += 1
+            elif _WITH_PAIR in options:
+                can_pair += 1
+        return pair_only == 1 or (pair_only == 0 and can_pair > 0)
     reachable = {(0, False)}
-    for s in range(4):
-        shapes = _suit_shapes(tuple(counts[s * 9:s * 9 + (7 if s == 3 else 9)]), s == 3, wilds)
-        if not shapes:
+    for options in shapes:
+        if not options:
             return False
         reachable = {
             (w + sw, p or sp)
             for w, p in reachable
-            for sw, sp in shapes
+            for sw, sp in options
             if w + sw <= wilds and not (p and sp)
         }
     return any(
         (p and (wilds - w) % 3 == 0) or (not p and wilds - w >= 2 and (wilds - w - 2) % 3 == 0)
         for w, p in reachable
     )
+
+
+def is_complete(counts: Sequence[int], wilds: int) -> bool:
+    """True when the standing tiles read as sets plus one pair (wilds may form groups alone)."""
+    return completes([suit_shapes(tuple(counts[a:b]), s == 3, wilds)
+                      for s, (a, b) in enumerate(SUITS)], wilds)
+
+
+def seven_pairs_wait(counts: Sequence[int]) -> int | None:
+    """The one tile that would make 13 standing tiles seven pairs, if any."""
+    odd = [t for t, n in enumerate(counts) if n % 2]
+    return odd[0] if sum(counts) == 13 and len(odd) == 1 else None
 
 
 def seven_pairs(counts: Sequence[int]) -> list[Group] | None:

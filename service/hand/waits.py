@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
-from service.hand.splits import is_complete, seven_pairs
-from service.tiles import NUM_TILES
+from service.hand.splits import (
+    SUITS,
+    Shapes,
+    completes,
+    is_complete,
+    seven_pairs_wait,
+    suit_shapes,
+)
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
     "two_sided", "edge", "closed", "pair", "double_pung"
 )
+
+
+@lru_cache(maxsize=65536)
+def _suit_after_each(counts: tuple[int, ...], honors: bool, wilds: int) -> tuple[Shapes, ...]:
+    """A suit's outcomes after adding each of its tiles, cached by the suit's counts."""
+    after = []
+    for local in range(len(counts)):
+        grown = counts[:local] + (counts[local] + 1,) + counts[local + 1:]
+        after.append(suit_shapes(grown, honors, wilds))
+    return tuple(after)
 
 
 def wait_tiles(
@@ -28,22 +45,25 @@ def wait_tiles(
     four are held cannot be won. Drawing ``wild_tile`` adds a wild.
     """
     held = held if held is not None else counts
-    result = []
-    work = list(counts)
-    for t in range(NUM_TILES):
-        if t in excluded:
-            continue
-        if t == wild_tile:
-            if is_complete(work, wilds + 1):
-                result.append(t)
-            continue
-        if held[t] >= 4:
-            continue
-        work[t] += 1
-        if is_complete(work, wilds) or (allow_seven_pairs and seven_pairs(work) is not None):
-            result.append(t)
-        work[t] -= 1
-    return result
+    suits = [tuple(counts[a:b]) for a, b in SUITS]
+    shapes = [suit_shapes(suit, s == 3, wilds) for s, suit in enumerate(suits)]
+    pairs_wait = seven_pairs_wait(counts) if allow_seven_pairs else None
+    result = set()
+    # Adding a tile changes one suit only: look up that suit's outcomes after each addition.
+    for s, suit in enumerate(suits):
+        if wilds == 0 and any(not options for i, options in enumerate(shapes) if i != s):
+            continue  # another suit cannot be read at all, whatever is added here
+        base = s * 9
+        for local, options in enumerate(_suit_after_each(suit, s == 3, wilds)):
+            t = base + local
+            if options and held[t] < 4 and t not in excluded and t != wild_tile and \
+                    completes(shapes[:s] + [options] + shapes[s + 1:], wilds):
+                result.add(t)
+    if pairs_wait is not None and held[pairs_wait] < 4:
+        result.add(pairs_wait)
+    if wild_tile is not None and wild_tile not in excluded and is_complete(counts, wilds + 1):
+        result.add(wild_tile)
+    return sorted(result)
 
 
 def wait_shape(group: Group, tile: int) -> str:

@@ -50,9 +50,13 @@ class SituationSchema(Schema):
     liable_seat = Seat(load_default=None, allow_none=True)
 
 
+_SITUATION_DEFAULTS: dict[str, Any] = SituationSchema().load({})
+
+
 def _situation_default() -> dict[str, Any]:
-    loaded: dict[str, Any] = SituationSchema().load({})
-    return loaded
+    """The defaults of every situation field, lists fresh for each request."""
+    return {key: list(value) if isinstance(value, list) else value
+            for key, value in _SITUATION_DEFAULTS.items()}
 
 
 class ScoreRequest(Schema):

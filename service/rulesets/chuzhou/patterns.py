@@ -42,12 +42,12 @@ def _kan(v: View) -> int:
     return sum(1 for g in v.sets if g.kind == TRIPLET and g.concealed and g.meld is None)
 
 
-def _suits_present(v: View) -> set[int]:
-    return {t // 9 for t, n in enumerate(v.counts) if n and t < 27}
+def _suits_present(v: View) -> frozenset[int]:
+    return v.suits
 
 
 def _has_honors(v: View) -> bool:
-    return any(v.counts[27:])
+    return v.honors
 
 
 def _tiles_all(v: View, test: Callable[[int], bool]) -> bool:
@@ -55,7 +55,7 @@ def _tiles_all(v: View, test: Callable[[int], bool]) -> bool:
 
 
 def _seqs_at(v: View, suit: int, local: int) -> list[bool]:
-    return [g.concealed for g in v.sequences if g.first == suit * 9 + local]
+    return v.seq_flags.get(suit * 9 + local, [])
 
 
 def _whole(flag: bool, dark: bool) -> Hits:
@@ -138,19 +138,25 @@ def all_claimed(v: View) -> Hits:
 # --- sequence patterns ------------------------------------------------------------------
 
 def old_young(v: View) -> Hits:
-    return [hit for s in range(3) for hit in _pairings(_seqs_at(v, s, 0), _seqs_at(v, s, 6))]
+    flags, hits = v.seq_flags, []
+    for base in (0, 9, 18):
+        if base in flags and base + 6 in flags:
+            hits += _pairings(flags[base], flags[base + 6])
+    return hits
 
 
 def twin_sequences(v: View) -> Hits:
     hits: Hits = []
-    for first in sorted({g.first for g in v.sequences}):
-        flags = [g.concealed for g in v.sequences if g.first == first]
+    for first in sorted(v.seq_flags):
+        flags = v.seq_flags[first]
         count, dark = len(flags) // 2, min(sum(flags) // 2, len(flags) // 2)
         hits += [True] * dark + [False] * (count - dark)
     return hits
 
 
 def _one_suit_sequences(v: View, size: int) -> Hits:
+    if len(v.sequences) < size:
+        return []
     for s in range(3):
         flags = [g.concealed for g in v.sequences if _suit(g) == s]
         if len(flags) >= size:
@@ -166,29 +172,39 @@ def pure_four_sequences(v: View) -> Hits:
     return _one_suit_sequences(v, 4)
 
 
+def _same_in_three_suits(v: View) -> list[list[bool]] | None:
+    """The concealed flags, per suit, of a sequence found in all three suits."""
+    flags = v.seq_flags
+    for first in flags:
+        if first < 9 and first + 9 in flags and first + 18 in flags:
+            return [flags[first], flags[first + 9], flags[first + 18]]
+    return None
+
+
 def three_color_sequences(v: View) -> Hits:
-    for local in range(7):
-        per_suit = [_seqs_at(v, s, local) for s in range(3)]
-        if all(per_suit):
-            return [all(any(flags) for flags in per_suit)]
-    return []
+    per_suit = _same_in_three_suits(v) if len(v.sequences) >= 3 else None
+    return [all(any(flags) for flags in per_suit)] if per_suit else []
 
 
 def four_same_sequences(v: View) -> Hits:
-    for local in range(7):
-        per_suit = [_seqs_at(v, s, local) for s in range(3)]
-        if all(per_suit) and sum(map(len, per_suit)) >= 4:
-            return [all(all(flags) for flags in per_suit)]
+    per_suit = _same_in_three_suits(v) if len(v.sequences) >= 4 else None
+    if per_suit and sum(map(len, per_suit)) >= 4:
+        return [all(all(flags) for flags in per_suit)]
     return []
 
 
 def half_dragon(v: View) -> Hits:
-    return [hit for s in range(3) for hit in _pairings(
-        _seqs_at(v, s, 3), _seqs_at(v, s, 0) + _seqs_at(v, s, 6))]
+    flags, hits = v.seq_flags, []
+    for middle in (3, 12, 21):
+        if middle in flags:
+            hits += _pairings(flags[middle], flags.get(middle - 3, []) + flags.get(middle + 3, []))
+    return hits
 
 
 def _dragon(v: View) -> tuple[int, list[list[bool]]] | None:
     """The suit holding 123, 456 and 789, with the concealed flags of each."""
+    if len(v.sequences) < 3:
+        return None
     for s in range(3):
         parts = [_seqs_at(v, s, local) for local in (0, 3, 6)]
         if all(parts):
@@ -220,9 +236,9 @@ def dragon_bonus(v: View) -> Hits:
 def _four_in(v: View, in_sequences: int) -> Hits:
     """四合: all four copies of a suited tile held, ``in_sequences`` of them in sequences."""
     hits: Hits = []
-    for t in range(27):
-        if v.counts[t] != 4:
-            continue
+    if not v.sequences:
+        return hits
+    for t in v.fours:
         holding = [g for g in v.groups if t in g.tiles]
         if any(g.kind == KONG for g in holding):
             continue
@@ -247,6 +263,8 @@ def four_in_four(v: View) -> Hits:
 # --- triplet patterns -------------------------------------------------------------------
 
 def _one_suit_triplets(v: View, size: int) -> Hits:
+    if len(v.triplets) < size:
+        return []
     for s in range(3):
         flags = [g.concealed for g in v.triplets if _suit(g) == s]
         if len(flags) >= size:
@@ -263,18 +281,19 @@ def pure_four_triplets(v: View) -> Hits:
 
 
 def three_color_triplets(v: View) -> Hits:
+    trips = v.trip_flags
     for local in range(9):
-        flags = [g.concealed for g in v.triplets if g.first < 27 and _local(g.first) == local]
-        if len({g.first // 9 for g in v.triplets if g.first < 27 and
-                _local(g.first) == local}) == 3:
-            return [all(flags)]
+        if local in trips and local + 9 in trips and local + 18 in trips:
+            return [trips[local] and trips[local + 9] and trips[local + 18]]
     return []
 
 
 def consecutive_triplets(v: View) -> Hits:
     """CZ-9: three triplets of one suit with consecutive numbers, or of three of 东南西北."""
-    by_tile = {g.first: g.concealed for g in v.triplets}
-    choices = [[f, f + 1, f + 2] for s in range(3) for f in range(s * 9, s * 9 + 7)]
+    by_tile = v.trip_flags
+    if len(by_tile) < 3:
+        return []
+    choices = [[f, f + 1, f + 2] for f in by_tile if f < 27 and f % 9 <= 6]
     winds = [t for t in WINDS if t in by_tile]
     if len(winds) >= 3:
         choices += [[t for t in winds if t != skip] for skip in winds] if len(winds) == 4 \
@@ -284,12 +303,9 @@ def consecutive_triplets(v: View) -> Hits:
 
 
 def terminal_triplets(v: View) -> Hits:
-    hits: Hits = []
-    for s in range(3):
-        ones = [g.concealed for g in v.triplets if g.first == s * 9]
-        nines = [g.concealed for g in v.triplets if g.first == s * 9 + 8]
-        hits += _pairings(ones, nines)
-    return hits
+    trips = v.trip_flags
+    return [trips[s * 9] and trips[s * 9 + 8] for s in range(3)
+            if s * 9 in trips and s * 9 + 8 in trips]
 
 
 def _wind_groups(v: View) -> list[Group] | None:
@@ -370,16 +386,20 @@ def _holds(g: Group, numbers: tuple[int, ...]) -> bool:
 
 
 def _fives(v: View) -> list[Group]:
-    return [g for g in v.sequences if _holds(g, (4,))]
+    return [g for g in v.sequences if 2 <= g.first % 9 <= 4]
 
 
 def three_fives(v: View) -> Hits:
+    if len(v.sequences) < 3:
+        return []
     fives = _fives(v)
     per_suit = [[g.concealed for g in fives if _suit(g) == s] for s in range(3)]
     return [all(any(f) for f in per_suit)] if all(per_suit) else []
 
 
 def four_fives(v: View) -> Hits:
+    if len(v.sequences) < 4:
+        return []
     fives = _fives(v)
     if len(fives) >= 4 and len({_suit(g) for g in fives}) == 3:
         return [all(g.concealed for g in fives)]

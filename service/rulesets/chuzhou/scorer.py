@@ -19,27 +19,40 @@ from service.tiles import codes, counts_of, render
 SETS = 4  # CZ-1
 
 
-def evaluate(view: View) -> list[dict[str, Any]]:
-    """The pattern entries of one reading, after the exclusions (CZ-5)."""
+Hits = dict[str, list[bool]]
+TESTS = tuple((pattern.id, pattern.test) for pattern in PATTERNS)
+
+
+def recognise(view: View) -> Hits:
+    """Every pattern of one reading with its instances' 暗 flags, after the exclusions (CZ-5)."""
     hits = {}
-    for pattern in PATTERNS:
-        flags = pattern.test(view)
+    for pid, test in TESTS:
+        flags = test(view)
         if flags:
-            hits[pattern.id] = flags
-    dropped = {ex for pid in hits for ex in BY_ID[pid].excludes}
-    entries = []
+            hits[pid] = flags
+    for pid in [pid for pid in hits if BY_ID[pid].excludes]:
+        for dropped in BY_ID[pid].excludes:
+            hits.pop(dropped, None)
+    return hits
+
+
+def total(hits: Hits) -> int:
+    return sum(BY_ID[pid].value(concealed) for pid, flags in hits.items() for concealed in flags)
+
+
+def entries(hits: Hits) -> list[dict[str, Any]]:
+    """The response's pattern entries: one per pattern and 明/暗 value, 暗 first."""
+    result = []
     for pid, flags in hits.items():
-        if pid in dropped:
-            continue
         pattern = BY_ID[pid]
         for concealed in (True, False):
             count = flags.count(concealed)
             if count:
                 value = pattern.value(concealed)
-                entries.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
-                                "value": value, "count": count, "concealed": concealed,
-                                "fan": value * count})
-    return entries
+                result.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
+                               "value": value, "count": count, "concealed": concealed,
+                               "fan": value * count})
+    return result
 
 
 def _set_entry(group: Group) -> dict[str, Any]:
@@ -70,28 +83,27 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"a ready declaration needs a single wait; the hand waited on "
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
-    best: tuple[int, View, list[dict[str, Any]]] | None = None
+    best: tuple[int, View, Hits] | None = None
     for view in views(counts, melds, win_tile, self_draw, declared, data, tuple(held)):
-        entries = evaluate(view)
-        fan = sum(e["fan"] for e in entries)
+        hits = recognise(view)
+        fan = total(hits)
         if best is None or fan > best[0]:
-            best = (fan, view, entries)
+            best = (fan, view, hits)
     if best is None:
         if not melds and seven_pairs(counts) is not None:
             raise not_a_win("situation.declared_ready",
                             "七对 wins only when declared ready (CZ-10)")
         raise not_a_win("hand.concealed", "the tiles do not make four sets and a pair")
-    fan, view, entries = best
+    fan, view, hits = best
 
     discarder = None if self_draw else win["source"]
-    scored = {e["id"] for e in entries}
-    liable = liable_seat(situation, melds, scored, discarder, self_draw)
+    liable = liable_seat(situation, melds, set(hits), discarder, self_draw)
     owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
     sets = [_set_entry(g) for g in view.groups]
     return {
         "ruleset": "chuzhou",
         "hand": {"form": view.form, "sets": sets, "waits": codes(waits)},
-        "patterns": entries,
+        "patterns": entries(hits),
         "fan": fan,
         "settlement": {**transfers(owed, data["winner"], liable), "liable_seat": liable},
         "next": next_state(data["dealer"], data["winner"], data["zhen"]),

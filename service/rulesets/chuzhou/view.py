@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
 from service.hand.splits import concealed_readings, seven_pairs
@@ -34,15 +34,14 @@ class View:
     menqing: bool
     melds: tuple[Meld, ...]
     request: dict[str, Any]
-
-    @property
-    def sequences(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == SEQUENCE]
-
-    @property
-    def triplets(self) -> list[Group]:
-        """Triplets and kongs: what 碰/对 patterns count (CZ-3)."""
-        return [g for g in self.sets if g.is_triplet_like]
+    # Indexes the pattern tests share, built once per reading:
+    sequences: tuple[Group, ...]
+    triplets: tuple[Group, ...]        # triplets and kongs: what 碰/对 patterns count (CZ-3)
+    seq_flags: dict[int, list[bool]]   # first tile → concealed flag of each such sequence
+    trip_flags: dict[int, bool]        # tile → concealed flag of its triplet or kong
+    suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
+    honors: bool
+    fours: tuple[int, ...]             # suited tiles held four times (四合)
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -59,6 +58,33 @@ def held_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, .
     return tuple(counts)
 
 
+class _Hand(NamedTuple):
+    """What every reading of one request shares."""
+
+    counts: tuple[int, ...]
+    win_tile: int
+    self_draw: bool
+    menqing: bool
+    melds: tuple[Meld, ...]
+    request: dict[str, Any]
+    suits: frozenset[int]
+    honors: bool
+    fours: tuple[int, ...]
+
+
+def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
+          pairs: tuple[Group, ...], win_group: Group, shape: str) -> View:
+    sequences = tuple(g for g in sets if g.kind == SEQUENCE)
+    triplets = tuple(g for g in sets if g.kind != SEQUENCE)
+    seq_flags: dict[int, list[bool]] = {}
+    for g in sequences:
+        seq_flags.setdefault(g.first, []).append(g.concealed)
+    return View(form, sets, pair, pairs, hand.counts, hand.win_tile, win_group, shape,
+                hand.self_draw, hand.menqing, hand.melds, hand.request, sequences, triplets,
+                seq_flags, {g.first: g.concealed for g in triplets}, hand.suits, hand.honors,
+                hand.fours)
+
+
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
     allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
@@ -69,9 +95,9 @@ def views(
     order, then seven pairs.
     """
     meld_groups = tuple(m.group() for m in melds)
-    menqing = all(m.type == ANGANG for m in melds)
-    common = dict(counts=held, win_tile=win_tile, self_draw=self_draw, menqing=menqing,
-                  melds=tuple(melds), request=request)
+    hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
+                 request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
+                 any(held[27:]), tuple(t for t in range(27) if held[t] == 4))
     for groups in concealed_readings(concealed_counts, 0):
         for index, _ in placements(groups, win_tile, by_wild=False):
             placed = groups[index]
@@ -80,13 +106,12 @@ def views(
             standing = [placed if i == index else g for i, g in enumerate(groups)]
             pair = next(g for g in standing if g.kind == PAIR)
             sets = tuple(g for g in standing if g.kind != PAIR) + meld_groups
-            yield View(STANDARD, sets, pair, (), win_group=placed,
-                       shape=wait_shape(groups[index], win_tile), **common)  # type: ignore[arg-type]
+            yield _view(hand, STANDARD, sets, pair, (), placed,
+                        wait_shape(groups[index], win_tile))
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
             placed = Group(PAIR, win_tile, self_draw)
             rest = list(pairs)
             rest.remove(Group(PAIR, win_tile, True))
-            yield View(SEVEN_PAIRS, (), None, tuple(rest) + (placed,), win_group=placed,
-                       shape="pair", **common)  # type: ignore[arg-type]
+            yield _view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), placed, "pair")

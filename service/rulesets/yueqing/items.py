@@ -10,7 +10,7 @@ from collections.abc import Callable
 from service.hand.groups import SEQUENCE
 from service.hand.waits import TWO_SIDED
 from service.rulesets.yueqing.view import View
-from service.tiles import GREEN, RED, WHITE, WINDS, is_honor
+from service.tiles import GREEN, RED, WHITE, WINDS
 
 Test = Callable[[View], int]
 
@@ -94,23 +94,16 @@ def all_triplets(v: View) -> int:
     return _flag(all(g.is_triplet_like for g in v.sets))
 
 
-def _suits(v: View) -> tuple[set[int], bool]:
-    tiles = v.tiles
-    return {t // 9 for t in tiles if t < 27}, any(t >= 27 for t in tiles)
-
-
 def half_flush(v: View) -> int:
-    suits, honours = _suits(v)
-    return _flag(len(suits) == 1 and honours)
+    return _flag(len(v.suits) == 1 and v.honors)
 
 
 def full_flush(v: View) -> int:
-    suits, honours = _suits(v)
-    return _flag(len(suits) == 1 and not honours)
+    return _flag(len(v.suits) == 1 and not v.honors)
 
 
 def all_honors(v: View) -> int:
-    return _flag(all(is_honor(t) for t in v.tiles))
+    return _flag(v.only_honors)
 
 
 def caishen_single_wait(v: View) -> int:

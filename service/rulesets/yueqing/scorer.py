@@ -26,25 +26,36 @@ from service.tiles import code, render
 SETS = 5  # YQ-1
 
 
-def evaluate(view: View) -> list[dict[str, Any]]:
-    """The item entries of one reading, after the exclusions."""
+Hits = dict[str, int]
+TESTS = tuple((item.id, item.test) for item in ITEMS)
+
+
+def recognise(view: View) -> Hits:
+    """Every item of one reading with its count, after the exclusions."""
     hits = {}
-    for item in ITEMS:
-        count = item.test(view)
+    for iid, test in TESTS:
+        count = test(view)
         if count:
-            hits[item.id] = count
-    dropped = {ex for iid in hits for ex in BY_ID[iid].excludes}
+            hits[iid] = count
+    for iid in [iid for iid in hits if BY_ID[iid].excludes]:
+        for dropped in BY_ID[iid].excludes:
+            hits.pop(dropped, None)
+    return hits
+
+
+def entries(hits: Hits) -> list[dict[str, Any]]:
     return [
         {"id": iid, "name": BY_ID[iid].name, "name_en": BY_ID[iid].name_en,
          "value": BY_ID[iid].value, "count": count, "group": BY_ID[iid].group,
          "tai": BY_ID[iid].value * count}
-        for iid, count in hits.items() if iid not in dropped
+        for iid, count in hits.items()
     ]
 
 
-def _tai(entries: list[dict[str, Any]]) -> dict[str, int]:
-    minor = sum(e["tai"] for e in entries if e["group"] == MINOR)
-    major = sum(e["tai"] for e in entries if e["group"] != MINOR)
+def tai_of(hits: Hits) -> dict[str, int]:
+    """N, N', M and the total (YQ-15)."""
+    minor = sum(BY_ID[i].value * n for i, n in hits.items() if BY_ID[i].group == MINOR)
+    major = sum(BY_ID[i].value * n for i, n in hits.items() if BY_ID[i].group != MINOR)
     return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
             "total": total_tai(minor, major)}
 
@@ -71,18 +82,18 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
     caishen_held = concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
 
-    best: tuple[int, View, list[dict[str, Any]], list[dict[str, Any]]] | None = None
+    best: tuple[int, View, Hits, list[dict[str, Any]]] | None = None
     for view in views(concealed, melds, win_tile, win_is_wild, table, data):
-        entries = evaluate(view)
+        hits = recognise(view)
         flowers = flower_items(view.groups, caishen_held, table)
-        worth = _tai(entries)["total"] + summary(flowers)["tiao"]
+        worth = tai_of(hits)["total"] + summary(flowers)["tiao"]
         if best is None or worth > best[0]:
-            best = (worth, view, entries, flowers)
+            best = (worth, view, hits, flowers)
     if best is None:
         raise not_a_win("hand.concealed", "the tiles do not make five sets and a pair")
-    _, view, entries, flowers = best
+    _, view, hits, flowers = best
 
-    tai = _tai(entries)
+    tai = tai_of(hits)
     flower_summary = summary(flowers)
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
     wild_values = [w for g in view.groups for w in g.wilds]
@@ -90,7 +101,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         "ruleset": "yueqing",
         "hand": {"sets": [_set_entry(g) for g in view.groups],
                  "caishen_as": [{"tile": code(caishen), "as": code(w)} for w in wild_values]},
-        "patterns": entries,
+        "patterns": entries(hits),
         "tai": tai,
         "flowers": flower_summary,
         "settlement": win_transfers(shares, flower_summary["tiao"], data["winner"],

@@ -35,15 +35,15 @@ class View:
     melds: tuple[Meld, ...]
     table: Table
     request: dict[str, Any]
+    # What the item tests share, each 财神 taken as the tile it stands for (YQ-9):
+    suits: frozenset[int]               # suits present (0 万, 1 饼, 2 条)
+    honors: bool                        # any honour present
+    only_honors: bool
+    triplets: dict[int, Group]          # tile → its triplet or kong
 
     @property
     def groups(self) -> tuple[Group, ...]:
         return self.sets + (self.pair,)
-
-    @property
-    def tiles(self) -> list[int]:
-        """Every tile, each 财神 as the tile it stands for (YQ-9)."""
-        return [t for g in self.groups for t in g.tiles]
 
     @property
     def home(self) -> int:
@@ -51,10 +51,8 @@ class View:
         return sum(g.wilds.count(self.table.caishen) for g in self.sets if g.kind == SEQUENCE)
 
     def triplet_of(self, tile: int, natural: bool = False) -> Group | None:
-        for g in self.sets:
-            if g.first == tile and g.is_triplet_like and not (natural and g.wilds):
-                return g
-        return None
+        group = self.triplets.get(tile)
+        return None if group is None or (natural and group.wilds) else group
 
 
 def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]]:
@@ -89,7 +87,7 @@ def views(
     caishen_tiles = counts[caishen]
     wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
     counts[caishen] -= wilds
-    pairs, sets = free_choices(caishen, table.flower)
+    free_pairs, free_sets = free_choices(caishen, table.flower)
     meld_groups = tuple(m.group() for m in melds)
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
@@ -97,16 +95,19 @@ def views(
         kept = list(concealed)
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
-    for groups in concealed_readings(counts, wilds, pairs, sets):
+    for groups in concealed_readings(counts, wilds, free_pairs, free_sets):
         for index, stands_for in placements(groups, win_tile, win_is_wild):
             placed = groups[index]
             read = [g._replace(concealed=False) if claimed and i == index else g
                     for i, g in enumerate(groups)]  # G-5
             pair = next(g for g in read if g.kind == PAIR)
-            standing = tuple(g for g in read if g.kind != PAIR)
-            yield View(standing + meld_groups, pair, wilds, caishen_tiles, stands_for,
-                       win_is_wild, kept_caishen, wait_shape(placed, stands_for), tuple(melds),
-                       table, request)
+            sets = tuple(g for g in read if g.kind != PAIR) + meld_groups
+            firsts = [g.first for g in sets] + [pair.first]
+            yield View(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
+                       wait_shape(placed, stands_for), tuple(melds), table, request,
+                       frozenset(t // 9 for t in firsts if t < 27),
+                       any(t >= 27 for t in firsts), all(t >= 27 for t in firsts),
+                       {g.first: g for g in sets if g.kind != SEQUENCE})
 
 
 def seat_wind(seat: int, dealer: int) -> int:
