@@ -130,3 +130,9 @@ def test_non_object_body_is_422(client: FlaskClient) -> None:
     response = client.post("/v1/chuzhou/waits", json=[1, 2])
     assert response.status_code == 422
     assert "body" in response.json["errors"]
+
+
+def test_a_boolean_is_not_a_seat(client: FlaskClient) -> None:
+    response = client.post("/v1/chuzhou/instant", json={"event": "followed_discard", "seat": True})
+    assert response.status_code == 422
+    assert response.json["errors"] == {"seat": ["Not a valid integer."]}

@@ -62,10 +62,22 @@ class Tile(fields.String):
             raise ValidationError(str(exc)) from None
 
 
+class WholeNumber(fields.Integer):
+    """A JSON integer: no strings, no fractions, and no booleans (which Python counts as 0/1)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
 def Seat(**kwargs: Any) -> fields.Integer:  # noqa: N802 - reads like a field class
     """A seat number 0-3 (G-2)."""
-    return fields.Integer(strict=True, validate=validate.Range(0, 3), **kwargs)
+    return WholeNumber(validate=validate.Range(0, 3), **kwargs)
 
 
 def Count(low: int, high: int, **kwargs: Any) -> fields.Integer:  # noqa: N802
-    return fields.Integer(strict=True, validate=validate.Range(low, high), **kwargs)
+    return WholeNumber(validate=validate.Range(low, high), **kwargs)
