@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from service.tiles import render
+
 SEQUENCE = "sequence"
 TRIPLET = "triplet"
 KONG = "kong"
@@ -34,6 +36,10 @@ class Group(NamedTuple):
         if self.kind == SEQUENCE:
             return (f, f + 1, f + 2)
         return (f,) * {TRIPLET: 3, KONG: 4, PAIR: 2}[self.kind]
+
+    def describe(self) -> dict[str, object]:
+        """The set as responses show it: ``{"type", "tiles", "concealed"}``."""
+        return {"type": self.kind, "tiles": render(self.tiles), "concealed": self.concealed}
 
     @property
     def is_set(self) -> bool:

@@ -27,6 +27,17 @@ def check_meld(meld: Meld, field: str) -> None:
         raise impossible(f"{field}.from", f"a {meld.type} needs the seat it was claimed from")
 
 
+def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
+    """A meld is never claimed from its owner, and a chi only from the 上家 (CZ-2, G-6)."""
+    upper = (seat + 3) % 4
+    for index, meld in enumerate(melds):
+        if meld.source == seat:
+            raise impossible(f"{field}.{index}.from", "a meld is not claimed from oneself")
+        if meld.type == CHI and meld.source != upper:
+            raise impossible(f"{field}.{index}.from",
+                             f"a chi is claimed only from the 上家 (seat {upper})")
+
+
 def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
     """Counts of every tile held, melds included; no tile may appear five times."""
     held = [0] * NUM_TILES
@@ -55,3 +66,14 @@ def check_size(
             field,
             f"{state} hand with {len(melds)} meld(s) stands {expected} tiles, not {len(concealed)}",
         )
+
+
+def check_winning_hand(
+    concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, sets: int
+) -> list[int]:
+    """The checks before any winning hand is read (G-3, G-6); returns every tile's count held."""
+    check_size(concealed, melds, sets, winning=True)
+    held = check_copies(concealed, melds)
+    if win_tile not in concealed:
+        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
+    return held

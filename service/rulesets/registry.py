@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
+View = TypeVar("View")
+Found = TypeVar("Found")
+
+
+def recognise(tests: Sequence[tuple[str, Callable[[View], Found]]],
+              excludes: Mapping[str, tuple[str, ...]], view: View) -> dict[str, Found]:
+    """Run every pattern test on one reading, then drop what the patterns found exclude."""
+    hits = {}
+    for pid, test in tests:
+        found = test(view)
+        if found:
+            hits[pid] = found
+    for pid in [pid for pid in hits if pid in excludes]:
+        for dropped in excludes[pid]:
+            hits.pop(dropped, None)
+    return hits
 
 
 class Action(NamedTuple):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate
 
-from service.schemas.common import PaymentSchema, SetSchema, melds_field
-from service.schemas.fields import Count, Seat, Tile, Tiles
+from service.schemas.common import PaymentSchema, SetSchema, WinBase, defaults, melds_field
+from service.schemas.fields import Count, Seat, Tiles
 
 
 def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
@@ -23,17 +23,8 @@ class HandSchema(Schema):
     flowers = Count(0, 2, load_default=0, metadata={"description": "小花 held (CZ-1)"})
 
 
-class WinSchema(Schema):
-    tile = Tile(required=True)
+class WinSchema(WinBase):
     by = fields.String(required=True, validate=validate.OneOf(["self_draw", "discard"]))
-    source = Seat(data_key="from", load_default=None, allow_none=True)
-
-    @validates_schema
-    def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["by"] == "discard" and data["source"] is None:
-            raise ValidationError("a discard win needs the seat that discarded", "from")
-        if data["by"] == "self_draw" and data["source"] is not None:
-            raise ValidationError("a self-drawn win has no 'from' seat", "from")
 
 
 class SituationSchema(Schema):
@@ -50,22 +41,13 @@ class SituationSchema(Schema):
     liable_seat = Seat(load_default=None, allow_none=True)
 
 
-_SITUATION_DEFAULTS: dict[str, Any] = SituationSchema().load({})
-
-
-def _situation_default() -> dict[str, Any]:
-    """The defaults of every situation field, lists fresh for each request."""
-    return {key: list(value) if isinstance(value, list) else value
-            for key, value in _SITUATION_DEFAULTS.items()}
-
-
 class ScoreRequest(Schema):
     dealer = Seat(required=True)
     winner = Seat(required=True)
     zhen = Zhen()
     hand = fields.Nested(HandSchema, required=True)
     win = fields.Nested(WinSchema, required=True)
-    situation = fields.Nested(SituationSchema, load_default=_situation_default)
+    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema))
 
 
 class PatternSchema(Schema):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.hand.groups import ANGANG, Meld
+from service.hand.groups import ANGANG
 from service.schemas.fields import Seat, Tile, Tiles
 
 
@@ -23,13 +24,35 @@ class MeldSchema(Schema):
             raise ValidationError(f"a {data['type']} needs the seat it was claimed from", "from")
 
 
+class WinBase(Schema):
+    """The winning tile and where it came from; each ruleset lists its ways to win as ``by``."""
+
+    tile = Tile(required=True)
+    by: fields.String
+    source = Seat(data_key="from", load_default=None, allow_none=True)
+
+    @validates_schema
+    def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data["by"] != "self_draw" and data["source"] is None:
+            raise ValidationError(f"a {data['by']} win needs the seat the tile came from", "from")
+        if data["by"] == "self_draw" and data["source"] is not None:
+            raise ValidationError("a self-drawn win has no 'from' seat", "from")
+
+
+def defaults(schema: type[Schema]) -> Callable[[], dict[str, Any]]:
+    """A load_default for an optional nested object: its fields' defaults, lists fresh."""
+    loaded: dict[str, Any] = schema().load({})
+
+    def fresh() -> dict[str, Any]:
+        return {key: list(value) if isinstance(value, list) else value
+                for key, value in loaded.items()}
+
+    return fresh
+
+
 def melds_field(**kwargs: Any) -> fields.List[Any]:
     return fields.List(fields.Nested(MeldSchema), validate=validate.Length(max=5),
                        load_default=list, **kwargs)
-
-
-def to_melds(raw: list[dict[str, Any]]) -> list[Meld]:
-    return [Meld(m["type"], tuple(m["tiles"]), m["source"]) for m in raw]
 
 
 class WaitsRequest(Schema):

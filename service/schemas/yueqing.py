@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate
 
-from service.schemas.common import SetSchema, SettlementSchema, melds_field
+from service.schemas.common import (
+    PaymentSchema,
+    SetSchema,
+    SettlementSchema,
+    WinBase,
+    defaults,
+    melds_field,
+)
 from service.schemas.fields import Count, Seat, Tile, Tiles
 
 CAISHEN = {"description": "the 财神 (wild) tile itself"}
@@ -30,18 +37,9 @@ class HandSchema(Schema):
     flowers = Flowers()
 
 
-class WinSchema(Schema):
-    tile = Tile(required=True)
+class WinSchema(WinBase):
     by = fields.String(required=True,
                        validate=validate.OneOf(["self_draw", "discard", "robbing_kong"]))
-    source = Seat(data_key="from", load_default=None, allow_none=True)
-
-    @validates_schema
-    def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["by"] != "self_draw" and data["source"] is None:
-            raise ValidationError(f"a {data['by']} win needs the seat the tile came from", "from")
-        if data["by"] == "self_draw" and data["source"] is not None:
-            raise ValidationError("a self-drawn win has no 'from' seat", "from")
 
 
 class SituationSchema(Schema):
@@ -51,15 +49,6 @@ class SituationSchema(Schema):
     liable_seat = Seat(load_default=None, allow_none=True)
 
 
-_SITUATION_DEFAULTS: dict[str, Any] = SituationSchema().load({})
-
-
-def _situation_default() -> dict[str, Any]:
-    """The defaults of every situation field, lists fresh for each request."""
-    return {key: list(value) if isinstance(value, list) else value
-            for key, value in _SITUATION_DEFAULTS.items()}
-
-
 class ScoreRequest(Schema):
     dealer = Seat(required=True)
     winner = Seat(required=True)
@@ -67,7 +56,7 @@ class ScoreRequest(Schema):
     caishen = Tile(required=True, metadata=CAISHEN)
     hand = fields.Nested(HandSchema, required=True)
     win = fields.Nested(WinSchema, required=True)
-    situation = fields.Nested(SituationSchema, load_default=_situation_default)
+    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema))
 
 
 class CaishenAsSchema(Schema):
@@ -108,10 +97,7 @@ class FlowersSchema(Schema):
     tiao = fields.Integer(required=True)
 
 
-class ScorePaymentSchema(Schema):
-    source = fields.Integer(data_key="from", required=True)
-    to = fields.Integer(required=True)
-    amount = fields.Integer(required=True)
+class ScorePaymentSchema(PaymentSchema):
     hand = fields.Integer(required=True)
     flowers = fields.Integer(required=True)
 

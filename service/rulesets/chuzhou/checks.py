@@ -7,6 +7,7 @@ from typing import Any
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, CHI, Meld
+from service.hand.validate import check_claims
 from service.tiles import code
 
 
@@ -14,13 +15,7 @@ def check_seats(data: dict[str, Any], melds: Sequence[Meld]) -> None:
     winner, win = data["winner"], data["win"]
     if win["source"] == winner:
         raise impossible("win.from", "the winner cannot win on its own discard")
-    upper = (winner + 3) % 4
-    for index, meld in enumerate(melds):
-        if meld.source == winner:
-            raise impossible(f"hand.melds.{index}.from", "a meld is not claimed from oneself")
-        if meld.type == CHI and meld.source != upper:
-            raise impossible(f"hand.melds.{index}.from",
-                             f"a chi is claimed only from the 上家 (seat {upper}) (CZ-2)")
+    check_claims(winner, melds, "hand.melds")
 
 
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int]) -> None:

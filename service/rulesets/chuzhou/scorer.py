@@ -6,34 +6,27 @@ from typing import Any
 
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
-from service.hand.groups import Group
 from service.hand.splits import seven_pairs
-from service.hand.validate import check_copies, check_size
+from service.hand.validate import check_winning_hand
 from service.hand.waits import wait_tiles
 from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, views
-from service.tiles import codes, counts_of, render
+from service.rulesets.registry import recognise as shared_recognise
+from service.tiles import codes, counts_of
 
 SETS = 4  # CZ-1
 
 
 Hits = dict[str, list[bool]]
 TESTS = tuple((pattern.id, pattern.test) for pattern in PATTERNS)
+EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
 
 
 def recognise(view: View) -> Hits:
     """Every pattern of one reading with its instances' 暗 flags, after the exclusions (CZ-5)."""
-    hits = {}
-    for pid, test in TESTS:
-        flags = test(view)
-        if flags:
-            hits[pid] = flags
-    for pid in [pid for pid in hits if BY_ID[pid].excludes]:
-        for dropped in BY_ID[pid].excludes:
-            hits.pop(dropped, None)
-    return hits
+    return shared_recognise(TESTS, EXCLUDES, view)
 
 
 def total(hits: Hits) -> int:
@@ -55,20 +48,13 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     return result
 
 
-def _set_entry(group: Group) -> dict[str, Any]:
-    return {"type": group.kind, "tiles": render(group.tiles), "concealed": group.concealed}
-
-
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, situation = data["hand"], data["win"], data["situation"]
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_seats(data, melds)
-    check_size(concealed, melds, SETS, winning=True)
-    held = check_copies(concealed, melds)
+    held = check_winning_hand(concealed, melds, win_tile, SETS)
     check_situation(data, melds, held)
-    if win_tile not in concealed:
-        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
     self_draw = win["by"] == "self_draw"
 
     counts = counts_of(concealed)
@@ -99,7 +85,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     discarder = None if self_draw else win["source"]
     liable = liable_seat(situation, melds, set(hits), discarder, self_draw)
     owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
-    sets = [_set_entry(g) for g in view.groups]
+    sets = [g.describe() for g in view.groups]
     return {
         "ruleset": "chuzhou",
         "hand": {"form": view.form, "sets": sets, "waits": codes(waits)},

@@ -9,7 +9,6 @@ from typing import Any, NamedTuple
 from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
 from service.hand.splits import concealed_readings, seven_pairs
 from service.hand.waits import placements, wait_shape
-from service.tiles import NUM_TILES
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
 
@@ -46,16 +45,6 @@ class View:
     @property
     def groups(self) -> tuple[Group, ...]:
         return self.sets + ((self.pair,) if self.pair else ()) + self.pairs
-
-
-def held_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
-    counts = [0] * NUM_TILES
-    for t in concealed:
-        counts[t] += 1
-    for meld in melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    return tuple(counts)
 
 
 class _Hand(NamedTuple):

@@ -6,17 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.errors import impossible
-from service.hand.groups import CHI, Meld
-
-
-def check_melds_seats(seat: int, melds: Sequence[Meld], field: str) -> None:
-    upper = (seat + 3) % 4
-    for index, meld in enumerate(melds):
-        if meld.source == seat:
-            raise impossible(f"{field}.{index}.from", "a meld is not claimed from oneself")
-        if meld.type == CHI and meld.source != upper:
-            raise impossible(f"{field}.{index}.from",
-                             f"a chi is claimed only from the 上家 (seat {upper})")
+from service.hand.groups import Meld
 
 
 def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:

@@ -8,8 +8,7 @@ from typing import Any, NamedTuple
 from service.errors import impossible
 from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
-from service.hand.validate import check_copies
-from service.rulesets.yueqing.checks import check_melds_seats
+from service.hand.validate import check_claims, check_copies
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_items, summary
 from service.rulesets.yueqing.settlement import flower_payments, next_after_draw, transfers
@@ -47,7 +46,7 @@ def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
         if seat in players:
             raise impossible(f"{field}.seat", f"seat {seat} is listed twice")
         melds = prepare_melds(entry["melds"], f"{field}.melds")
-        check_melds_seats(seat, melds, f"{field}.melds")
+        check_claims(seat, melds, f"{field}.melds")
         standing = entry["concealed"]
         if standing is not None:
             expected = [size - 3 * len(melds) for size in sizes]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.errors import impossible, not_a_win
+from service.errors import not_a_win
 from service.hand import prepare_melds
-from service.hand.groups import Group
-from service.hand.validate import check_copies, check_size
+from service.hand.validate import check_claims, check_winning_hand
+from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
-from service.rulesets.yueqing.checks import check_melds_seats, check_win
+from service.rulesets.yueqing.checks import check_win
 from service.rulesets.yueqing.flowers import flower_items, summary
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
@@ -21,26 +21,19 @@ from service.rulesets.yueqing.settlement import (
 )
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
-from service.tiles import code, render
+from service.tiles import code
 
 SETS = 5  # YQ-1
 
 
 Hits = dict[str, int]
 TESTS = tuple((item.id, item.test) for item in ITEMS)
+EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 
 
 def recognise(view: View) -> Hits:
     """Every item of one reading with its count, after the exclusions."""
-    hits = {}
-    for iid, test in TESTS:
-        count = test(view)
-        if count:
-            hits[iid] = count
-    for iid in [iid for iid in hits if BY_ID[iid].excludes]:
-        for dropped in BY_ID[iid].excludes:
-            hits.pop(dropped, None)
-    return hits
+    return shared_recognise(TESTS, EXCLUDES, view)
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
@@ -60,21 +53,14 @@ def tai_of(hits: Hits) -> dict[str, int]:
             "total": total_tai(minor, major)}
 
 
-def _set_entry(group: Group) -> dict[str, Any]:
-    return {"type": group.kind, "tiles": render(group.tiles), "concealed": group.concealed}
-
-
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, caishen = data["hand"], data["win"], data["caishen"]
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
-    check_melds_seats(data["winner"], melds, "hand.melds")
+    check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds)
-    check_size(concealed, melds, SETS, winning=True)
-    check_copies(concealed, melds)
+    check_winning_hand(concealed, melds, win_tile, SETS)
     check_special_tiles(concealed, melds, caishen, "hand.")
-    if win_tile not in concealed:
-        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
 
     table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
                   hand["flowers"])
@@ -99,7 +85,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     wild_values = [w for g in view.groups for w in g.wilds]
     return {
         "ruleset": "yueqing",
-        "hand": {"sets": [_set_entry(g) for g in view.groups],
+        "hand": {"sets": [g.describe() for g in view.groups],
                  "caishen_as": [{"tile": code(caishen), "as": code(w)} for w in wild_values]},
         "patterns": entries(hits),
         "tai": tai,
