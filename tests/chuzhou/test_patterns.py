@@ -43,6 +43,7 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
     ("small_flowers", None, body("123m456p789s11z555s", "5s")),
     ("win_after_kong", 10, body("123m456p11z555s", "5s", melds=("angang:7777s",),
                                 after_kong=True)),
+    ("win_after_kong", 10, body("123m456p789s11z555s", "5s", flowers=1, after_kong=True)),
     ("win_after_kong", None, body("123m456p11z555s", "5s", melds=("angang:7777s",))),
     ("two_suits", 10, body("123m456m789p11z555p", "5p", **D)),
     ("two_suits", None, body("123m456p789s11z555s", "5s", **D)),

@@ -32,6 +32,7 @@ HAND = "123m456p789s11z555s"
     (body(HAND, "5s", by="discard", source=2, after_kong=True), "situation.after_kong",
      "impossible-hand"),
     (body(HAND, "5s", ready_first_turn=True), "situation.ready_first_turn", "impossible-hand"),
+    (body(HAND, "5s", after_kong=True), "situation.after_kong", "impossible-hand"),
     (body(HAND, "5s", flowers=3), "hand.flowers", "schema-violation"),
     (body(HAND, "5s", zhen=[1, 0, 1, 1]), "zhen.1", "schema-violation"),
     (body(HAND, "5s", zhen=[1, 1, 1]), "zhen", "schema-violation"),

@@ -69,6 +69,7 @@ def test_drawn_hand_without_a_kong_keeps_the_dealer_and_lao_zhuang() -> None:
     (body(PLAIN, "8s", heavenly=True), "situation.heavenly", "impossible-hand"),
     (body(PLAIN, "8s", by="discard", source=2, after_kong=True), "situation.after_kong",
      "impossible-hand"),
+    (body(PLAIN, "8s", after_kong=True), "situation.after_kong", "impossible-hand"),
     (body(PLAIN, "8s", by="robbing_kong"), "win.from", "schema-violation"),
     (body(PLAIN, "8s", by="discard", source=1), "win.from", "impossible-hand"),
     (body(PLAIN, "8s", flowers=5), "hand.flowers", "schema-violation"),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.errors import impossible
-from service.hand.groups import ANGANG, CHI, Meld
+from service.hand.groups import ANGANG, CHI, GANG, Meld
 from service.hand.validate import check_claims
 from service.tiles import code
 
@@ -32,6 +32,10 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
     for flag, name in (("last_tile", "海底捞月"), ("after_kong", "杠后开")):
         if situation[flag] and not self_draw:
             raise impossible(f"situation.{flag}", f"{name} is won only on a self-draw (CZ-11)")
+    kongs = any(m.type in (GANG, ANGANG) for m in melds)
+    if situation["after_kong"] and not (kongs or data["hand"]["flowers"]):
+        raise impossible("situation.after_kong",
+                         "杠后开 needs a kong or a 小花 whose replacement tile won (CZ-11)")
     if situation["ready_first_turn"] and not situation["declared_ready"]:
         raise impossible("situation.ready_first_turn",
                          "硬子 needs a ready declaration (declared_ready)")

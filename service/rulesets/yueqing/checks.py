@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.errors import impossible
-from service.hand.groups import Meld
+from service.hand.groups import ANGANG, GANG, Meld
 
 
 def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
@@ -24,5 +24,7 @@ def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
                          "地胡 is a non-dealer's win on the dealer's first discard (YQ-14)")
     if situation["after_kong"] and not self_draw:
         raise impossible("situation.after_kong", "杠上开花 is won only on a self-draw")
+    if situation["after_kong"] and not any(m.type in (GANG, ANGANG) for m in melds):
+        raise impossible("situation.after_kong", "杠上开花 needs a kong whose replacement won")
     if situation["liable_seat"] == winner:
         raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
