@@ -12,11 +12,18 @@ View = TypeVar("View")
 Found = TypeVar("Found")
 
 
-def recognise(tests: Sequence[tuple[str, Callable[[View], Found]]],
-              excludes: Mapping[str, tuple[str, ...]], view: View) -> dict[str, Found]:
-    """Run every pattern test on one reading, then drop what the patterns found exclude."""
+def recognise(tests: Sequence[tuple[str, Callable[[View], Found], int]],
+              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0
+              ) -> dict[str, Found]:
+    """Run the pattern tests on one reading, then drop what the patterns found exclude.
+
+    Each test comes with the flags a reading needs for it to apply; a reading that ``has``
+    fewer skips it.
+    """
     hits = {}
-    for pid, test in tests:
+    for pid, test, needs in tests:
+        if needs & ~has:
+            continue
         found = test(view)
         if found:
             hits[pid] = found

@@ -20,13 +20,13 @@ SETS = 4  # CZ-1
 
 
 Hits = dict[str, list[bool]]
-TESTS = tuple((pattern.id, pattern.test) for pattern in PATTERNS)
+TESTS = tuple((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
 
 
 def recognise(view: View) -> Hits:
     """Every pattern of one reading with its instances' 暗 flags, after the exclusions (CZ-5)."""
-    return shared_recognise(TESTS, EXCLUDES, view)
+    return shared_recognise(TESTS, EXCLUDES, view, view.has)
 
 
 def total(hits: Hits) -> int:

@@ -4,16 +4,54 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import IntFlag, auto
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
 from service.hand.splits import concealed_readings, seven_pairs
 from service.hand.waits import placements, wait_shape
+from service.tiles import WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
 
 
-@dataclass(frozen=True, slots=True)
+class Need(IntFlag):
+    """What a reading must have for a pattern's test to be worth running (catalogue ``needs``).
+
+    A reading's ``has`` holds the flags it meets; a pattern whose needs are not all met cannot
+    apply, so its test is skipped. This only saves time: every test checks its pattern whole.
+    """
+
+    SEQ1 = auto()         # at least one sequence
+    SEQ2 = auto()
+    SEQ3 = auto()
+    SEQ4 = auto()         # four sequences
+    TRIP1 = auto()        # at least one triplet or kong
+    TRIP2 = auto()
+    TRIP3 = auto()
+    TRIP4 = auto()
+    STANDARD = auto()     # four sets and a pair
+    SEVEN_PAIRS = auto()
+    DECLARED = auto()     # a ready declaration (CZ-10)
+    SELF_DRAW = auto()
+    FOURS = auto()        # a suited tile held four times
+    HONORS = auto()       # an honour tile held
+    NO_HONORS = auto()
+    WIND_WIN = auto()     # won on a wind
+
+
+# Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow.
+_SEQ = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2), int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3),
+        int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3 | Need.SEQ4))
+_TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
+         int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
+         int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
+_FORM = {"standard": int(Need.STANDARD), "seven_pairs": int(Need.SEVEN_PAIRS)}
+_HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
+_SELF_DRAW, _DECLARED, _WIND_WIN = int(Need.SELF_DRAW), int(Need.DECLARED), int(Need.WIND_WIN)
+
+
+@dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
     """A reading with the winning tile placed and G-5 applied.
 
@@ -41,6 +79,7 @@ class View:
     suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
     honors: bool
     fours: tuple[int, ...]             # suited tiles held four times (四合)
+    has: int                           # the Need flags this reading meets
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -59,6 +98,7 @@ class _Hand(NamedTuple):
     suits: frozenset[int]
     honors: bool
     fours: tuple[int, ...]
+    has: int  # the Need flags every reading of this hand meets
 
 
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
@@ -68,10 +108,11 @@ def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
     seq_flags: dict[int, list[bool]] = {}
     for g in sequences:
         seq_flags.setdefault(g.first, []).append(g.concealed)
+    has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
     return View(form, sets, pair, pairs, hand.counts, hand.win_tile, win_group, shape,
                 hand.self_draw, hand.menqing, hand.melds, hand.request, sequences, triplets,
                 seq_flags, {g.first: g.concealed for g in triplets}, hand.suits, hand.honors,
-                hand.fours)
+                hand.fours, has)
 
 
 def views(
@@ -84,9 +125,15 @@ def views(
     order, then seven pairs.
     """
     meld_groups = tuple(m.group() for m in melds)
+    honors = any(held[27:])
+    fours = tuple(t for t in range(27) if held[t] == 4)
+    has = (_HONORS if honors else _NO_HONORS) | (_FOURS if fours else 0) | (
+        _SELF_DRAW if self_draw else 0) | (
+        _DECLARED if request["situation"]["declared_ready"] else 0) | (
+        _WIND_WIN if win_tile in WINDS else 0)
     hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
                  request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
-                 any(held[27:]), tuple(t for t in range(27) if held[t] == 4))
+                 honors, fours, has)
     for groups in concealed_readings(concealed_counts, 0):
         for index, _ in placements(groups, win_tile, by_wild=False):
             placed = groups[index]

@@ -27,7 +27,7 @@ SETS = 5  # YQ-1
 
 
 Hits = dict[str, int]
-TESTS = tuple((item.id, item.test) for item in ITEMS)
+TESTS = tuple((item.id, item.test, 0) for item in ITEMS)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 
 

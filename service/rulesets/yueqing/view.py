@@ -22,7 +22,7 @@ class Table:
     flowers: int  # flower tiles laid aside
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
     sets: tuple[Group, ...]   # the five sets: standing sets first, then melds in order
     pair: Group
