@@ -41,6 +41,7 @@ HAND = "123m456p789s11z555s"
     (body("123m456p789s11z5555s", "5s"), "hand.concealed", "impossible-hand"),
     (body("11111m456p789s555s", "5s"), "hand", "impossible-hand"),
     (body("123m456p789s12z555s", "5s"), "hand.concealed", "not-a-win"),
+    (body("123m456p789s12z555s", "5s", declared_ready=True), "hand.concealed", "not-a-win"),
     (body("11m33m55p77p99s22z66z", "6z"), "situation.declared_ready", "not-a-win"),
     (body("123m456p789s11z345s", "5s", declared_ready=True),
      "situation.declared_ready", "impossible-hand"),

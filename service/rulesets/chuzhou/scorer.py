@@ -6,7 +6,6 @@ from typing import Any
 
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
-from service.hand.splits import seven_pairs
 from service.hand.validate import check_winning_hand
 from service.hand.waits import wait_tiles
 from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
@@ -63,6 +62,9 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     waits = wait_tiles(counts, held=held, allow_seven_pairs=not melds)
     held[win_tile] += 1
     counts[win_tile] += 1
+    if win_tile not in waits:
+        raise not_a_win("hand.concealed", "the tiles do not make four sets and a pair "
+                                          "(or seven pairs)")
     declared = situation["declared_ready"]
     if declared and len(waits) != 1:
         raise impossible("situation.declared_ready",
@@ -75,11 +77,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         fan = total(hits)
         if best is None or fan > best[0]:
             best = (fan, view, hits)
-    if best is None:
-        if not melds and seven_pairs(counts) is not None:
-            raise not_a_win("situation.declared_ready",
-                            "七对 wins only when declared ready (CZ-10)")
-        raise not_a_win("hand.concealed", "the tiles do not make four sets and a pair")
+    if best is None:  # only seven pairs read it, undeclared
+        raise not_a_win("situation.declared_ready", "七对 wins only when declared ready (CZ-10)")
     fan, view, hits = best
 
     discarder = None if self_draw else win["source"]
