@@ -6,7 +6,14 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.schemas.common import PaymentSchema, SetSchema, WinBase, defaults, melds_field
+from service.schemas.common import (
+    PaymentSchema,
+    ScoreSettlementSchema,
+    SetSchema,
+    WinBase,
+    defaults,
+    melds_field,
+)
 from service.schemas.fields import Count, Seat, Tiles
 
 
@@ -64,12 +71,6 @@ class ReadHandSchema(Schema):
     form = fields.String(required=True, validate=validate.OneOf(["standard", "seven_pairs"]))
     sets = fields.List(fields.Nested(SetSchema), required=True)
     waits = fields.List(fields.String(), required=True)
-
-
-class ScoreSettlementSchema(Schema):
-    payments = fields.List(fields.Nested(PaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True)
-    liable_seat = fields.Integer(required=True, allow_none=True)
 
 
 class NextSchema(Schema):

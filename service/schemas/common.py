@@ -87,6 +87,10 @@ class SettlementSchema(Schema):
     net = fields.List(fields.Integer(), required=True)
 
 
+class ScoreSettlementSchema(SettlementSchema):
+    liable_seat = fields.Integer(required=True, allow_none=True)
+
+
 class ProblemSchema(Schema):
     type = fields.String(required=True)
     title = fields.String(required=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.schemas import common
 from service.schemas.common import (
     PaymentSchema,
     SetSchema,
@@ -102,10 +103,8 @@ class ScorePaymentSchema(PaymentSchema):
     flowers = fields.Integer(required=True)
 
 
-class ScoreSettlementSchema(Schema):
+class ScoreSettlementSchema(common.ScoreSettlementSchema):
     payments = fields.List(fields.Nested(ScorePaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True)
-    liable_seat = fields.Integer(required=True, allow_none=True)
 
 
 class NextSchema(Schema):

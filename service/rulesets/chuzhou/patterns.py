@@ -154,22 +154,23 @@ def twin_sequences(v: View) -> Hits:
     return hits
 
 
-def _one_suit_sequences(v: View, size: int) -> Hits:
-    if len(v.sequences) < size:
+def _one_suit(groups: tuple[Group, ...], size: int) -> Hits:
+    """``size`` of the groups in one suit: 暗 when ``size`` of them are concealed."""
+    if len(groups) < size:
         return []
     for s in range(3):
-        flags = [g.concealed for g in v.sequences if _suit(g) == s]
+        flags = [g.concealed for g in groups if _suit(g) == s]
         if len(flags) >= size:
             return [sum(flags) >= size]
     return []
 
 
 def pure_three_sequences(v: View) -> Hits:
-    return _one_suit_sequences(v, 3)
+    return _one_suit(v.sequences, 3)
 
 
 def pure_four_sequences(v: View) -> Hits:
-    return _one_suit_sequences(v, 4)
+    return _one_suit(v.sequences, 4)
 
 
 def _same_in_three_suits(v: View) -> list[list[bool]] | None:
@@ -262,22 +263,12 @@ def four_in_four(v: View) -> Hits:
 
 # --- triplet patterns -------------------------------------------------------------------
 
-def _one_suit_triplets(v: View, size: int) -> Hits:
-    if len(v.triplets) < size:
-        return []
-    for s in range(3):
-        flags = [g.concealed for g in v.triplets if _suit(g) == s]
-        if len(flags) >= size:
-            return [sum(flags) >= size]
-    return []
-
-
 def pure_three_triplets(v: View) -> Hits:
-    return _one_suit_triplets(v, 3)
+    return _one_suit(v.triplets, 3)
 
 
 def pure_four_triplets(v: View) -> Hits:
-    return _one_suit_triplets(v, 4)
+    return _one_suit(v.triplets, 4)
 
 
 def three_color_triplets(v: View) -> Hits:
