@@ -26,7 +26,8 @@ def main() -> int:
     with running_server(workers=2) as base:
         command = [
             str(schemathesis), "run", str(ROOT / "openapi.yaml"), "--url", base,
-            "--checks", CHECKS, "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "60"), "--seed", "20261129",
+            "--checks", CHECKS, "--seed", "20261129",
+            "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "60"),
             "--workers", "2", "--no-color", "--generation-deterministic",
         ]
         return subprocess.call(command, cwd=ROOT)
