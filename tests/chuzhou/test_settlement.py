@@ -110,3 +110,12 @@ def test_settlements_sum_to_zero() -> None:
     for request in (body("123m456p789s11z555s", "5s", zhen=[3, 1, 2, 5]),
                     body("123m456p789s11z555s", "5s", by="discard", source=0, winner=2)):
         assert sum(settle(request)[1]) == 0
+
+
+def test_contract_example_shares() -> None:
+    # Dealer 0, all 针 1, F = 120, seat 3 discarded (the contract's worked example).
+    from service.rulesets.chuzhou.settlement import shares, transfers
+
+    owed = shares(120, 0, 1, [1, 1, 1, 1], 3)
+    assert owed == {0: 150, 2: 140, 3: 150}
+    assert transfers(owed, 1, None)["net"] == [-150, 440, -140, -150]

@@ -123,3 +123,12 @@ def test_liable_seat_pays_every_share() -> None:
     assert settlement["payments"] == [
         {"from": 2, "to": 1, "amount": 85, "hand": 82, "flowers": 3}]
     assert settlement["net"] == [0, 85, -85, 0]
+
+
+def test_example_y_c_nets() -> None:
+    from service.rulesets.yueqing.settlement import win_transfers
+
+    dealer_wins = win_transfers(hand_shares(5, 0, 0, 2), 1, 0, None)
+    assert dealer_wins["net"] == [27, -9, -9, -9]
+    seat_one_wins = win_transfers(hand_shares(5, 0, 1, 2), 1, 1, None)
+    assert seat_one_wins["net"] == [-8, 22, -7, -7]
