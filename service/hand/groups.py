@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from service.tiles import render
@@ -39,7 +40,8 @@ class Group(NamedTuple):
 
     def describe(self) -> dict[str, object]:
         """The set as responses show it: ``{"type", "tiles", "concealed"}``."""
-        return {"type": self.kind, "tiles": render(self.tiles), "concealed": self.concealed}
+        return {"type": self.kind, "tiles": _rendered(self.kind, self.first),
+                "concealed": self.concealed}
 
     @property
     def is_set(self) -> bool:
@@ -49,6 +51,11 @@ class Group(NamedTuple):
     def is_triplet_like(self) -> bool:
         """A triplet or a kong: what 碰/坎/杠 patterns look at."""
         return self.kind == TRIPLET or self.kind == KONG
+
+
+@lru_cache(maxsize=256)
+def _rendered(kind: str, first: int) -> str:
+    return render(Group(kind, first, True).tiles)
 
 
 class Meld(NamedTuple):
