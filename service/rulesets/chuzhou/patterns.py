@@ -42,14 +42,6 @@ def _kan(v: View) -> int:
     return sum(1 for g in v.sets if g.kind == TRIPLET and g.concealed and g.meld is None)
 
 
-def _suits_present(v: View) -> frozenset[int]:
-    return v.suits
-
-
-def _has_honors(v: View) -> bool:
-    return v.honors
-
-
 def _tiles_all(v: View, test: Callable[[int], bool]) -> bool:
     return all(test(t) for t, n in enumerate(v.counts) if n)
 
@@ -118,7 +110,7 @@ def small_flowers(v: View) -> Hits:
 
 
 def two_suits(v: View) -> Hits:
-    return _whole(len(_suits_present(v)) == 2, False)  # CZ-9: honours allowed
+    return _whole(len(v.suits) == 2, False)  # CZ-9: honours allowed
 
 
 def concealed_hand(v: View) -> Hits:
@@ -323,11 +315,11 @@ def hard_four_winds(v: View) -> Hits:
 # --- whole-hand patterns ----------------------------------------------------------------
 
 def full_flush(v: View) -> Hits:
-    return _whole(len(_suits_present(v)) == 1 and not _has_honors(v), _whole_hand_dark(v))
+    return _whole(len(v.suits) == 1 and not v.honors, _whole_hand_dark(v))
 
 
 def half_flush(v: View) -> Hits:
-    return _whole(len(_suits_present(v)) == 1 and _has_honors(v), _whole_hand_dark(v))
+    return _whole(len(v.suits) == 1 and v.honors, _whole_hand_dark(v))
 
 
 def pure_terminals(v: View) -> Hits:
@@ -335,7 +327,7 @@ def pure_terminals(v: View) -> Hits:
 
 
 def mixed_terminals(v: View) -> Hits:
-    both = _has_honors(v) and any(v.counts[t] for t in range(27))
+    both = v.honors and any(v.counts[t] for t in range(27))
     mixed = both and _tiles_all(v, lambda t: is_terminal(t) or is_honor(t))
     return _whole(mixed, _whole_hand_dark(v))
 
@@ -404,7 +396,7 @@ def threes_and_sevens(v: View) -> Hits:
 
 
 def _same_number(v: View) -> bool:
-    if v.form != STANDARD or v.pair is None or _has_honors(v):
+    if v.form != STANDARD or v.pair is None or v.honors:
         return False
     number = _local(v.pair.first)
     return all(_holds(g, (number,)) for g in v.sets)
@@ -415,7 +407,7 @@ def same_number(v: View) -> Hits:
 
 
 def same_number_all_suits(v: View) -> Hits:
-    return _whole(_same_number(v) and len(_suits_present(v)) == 3, _whole_hand_dark(v))
+    return _whole(_same_number(v) and len(v.suits) == 3, _whole_hand_dark(v))
 
 
 # --- ready-bound patterns (CZ-10): only when declared -----------------------------------
