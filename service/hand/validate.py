@@ -10,6 +10,7 @@ from service.tiles import NUM_TILES, code, is_honor
 
 
 def check_meld(meld: Meld, field: str) -> None:
+    """A meld's tiles make the set its type names (its 'from' is checked by MeldSchema)."""
     tiles = sorted(meld.tiles)
     if meld.type == CHI:
         if len(tiles) != 3 or is_honor(tiles[0]) or tiles[0] // 9 != tiles[2] // 9 or \
@@ -21,10 +22,6 @@ def check_meld(meld: Meld, field: str) -> None:
     elif meld.type in (GANG, ANGANG):
         if len(tiles) != 4 or len(set(tiles)) != 1:
             raise impossible(f"{field}.tiles", "a kong is four identical tiles")
-    if meld.type == ANGANG and meld.source is not None:
-        raise impossible(f"{field}.from", "a concealed kong has no 'from' seat")
-    if meld.type != ANGANG and meld.source is None:
-        raise impossible(f"{field}.from", f"a {meld.type} needs the seat it was claimed from")
 
 
 def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
