@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+from service.hand.groups import PAIR, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
     Shapes,
@@ -104,9 +104,3 @@ def placements(
             if (group, stands_for) not in seen:
                 seen.add((group, stands_for))
                 yield index, stands_for
-
-
-__all__ = [
-    "CLOSED", "DOUBLE_PUNG", "EDGE", "PAIR_WAIT", "SEQUENCE", "TWO_SIDED",
-    "placements", "wait_shape", "wait_tiles",
-]

@@ -93,6 +93,3 @@ def best(found: Sequence[dict[str, int | str]]) -> dict[str, int | str] | None:
         if top is None or int(candidate["tai"]) > int(top["tai"]):
             top = candidate
     return top
-
-
-

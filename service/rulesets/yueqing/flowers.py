@@ -47,6 +47,3 @@ def flower_items(groups: Sequence[Group], caishen_held: int, table: Table) -> li
 def summary(items: list[dict[str, Any]]) -> dict[str, Any]:
     count = sum(item["flowers"] for item in items)
     return {"items": items, "count": count, "tiao": tiao(count)}
-
-
-

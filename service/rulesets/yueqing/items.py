@@ -170,4 +170,3 @@ def three_beauties(v: View) -> int:
     possible = not {WHITE, RED, GREEN} & {v.table.caishen}
     return _flag(possible and v.table.flowers >= 3 and v.triplet_of(RED) is not None
                  and v.triplet_of(GREEN) is not None)
-
