@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from service.hand.groups import PAIR, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
+    FreeChoice,
     Shapes,
     completes,
+    concealed_readings,
     is_complete,
     seven_pairs_wait,
     suit_shapes,
@@ -104,3 +107,31 @@ def placements(
             if (group, stands_for) not in seen:
                 seen.add((group, stands_for))
                 yield index, stands_for
+
+
+class Placed(NamedTuple):
+    """A reading with the winning tile placed: five or four sets, the pair, the wait filled."""
+
+    sets: tuple[Group, ...]  # standing sets first, then the melds in the order made
+    pair: Group
+    stands_for: int          # the tile the winning tile counts as
+    shape: str
+
+
+def placed_readings(
+    counts: Sequence[int], wilds: int, melds: Sequence[Group], tile: int, *, by_wild: bool,
+    claimed: bool, free_pairs: Sequence[int] = (), free_sets: Sequence[FreeChoice] = (),
+) -> Iterator[Placed]:
+    """Every reading of the standing tiles with every place the winning tile can have filled.
+
+    A set completed by a claimed tile is marked exposed (G-5). The order is the engine's:
+    readings as ``concealed_readings`` gives them, then places in set order.
+    """
+    meld_groups = tuple(melds)
+    for groups in concealed_readings(counts, wilds, free_pairs, free_sets):
+        for index, stands_for in placements(groups, tile, by_wild):
+            read = [g._replace(concealed=False) if claimed and i == index else g
+                    for i, g in enumerate(groups)]
+            pair = next(g for g in read if g.kind == PAIR)
+            sets = tuple(g for g in read if g.kind != PAIR) + meld_groups
+            yield Placed(sets, pair, stands_for, wait_shape(groups[index], stands_for))

@@ -8,8 +8,8 @@ from enum import IntFlag, auto
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
-from service.hand.splits import concealed_readings, seven_pairs
-from service.hand.waits import placements, wait_shape
+from service.hand.splits import seven_pairs
+from service.hand.waits import PAIR_WAIT, placed_readings
 from service.tiles import WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
@@ -65,7 +65,6 @@ class View:
     pairs: tuple[Group, ...]
     counts: tuple[int, ...]
     win_tile: int
-    win_group: Group
     shape: str
     self_draw: bool
     menqing: bool
@@ -102,14 +101,14 @@ class _Hand(NamedTuple):
 
 
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
-          pairs: tuple[Group, ...], win_group: Group, shape: str) -> View:
+          pairs: tuple[Group, ...], shape: str) -> View:
     sequences = tuple(g for g in sets if g.kind == SEQUENCE)
     triplets = tuple(g for g in sets if g.kind != SEQUENCE)
     seq_flags: dict[int, list[bool]] = {}
     for g in sequences:
         seq_flags.setdefault(g.first, []).append(g.concealed)
     has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
-    return View(form, sets, pair, pairs, hand.counts, hand.win_tile, win_group, shape,
+    return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
                 hand.self_draw, hand.menqing, hand.melds, hand.request, sequences, triplets,
                 seq_flags, {g.first: g.concealed for g in triplets}, hand.suits, hand.honors,
                 hand.fours, has)
@@ -134,20 +133,13 @@ def views(
     hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
                  request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
                  honors, fours, has)
-    for groups in concealed_readings(concealed_counts, 0):
-        for index, _ in placements(groups, win_tile, by_wild=False):
-            placed = groups[index]
-            if not self_draw:
-                placed = placed._replace(concealed=False)  # G-5
-            standing = [placed if i == index else g for i, g in enumerate(groups)]
-            pair = next(g for g in standing if g.kind == PAIR)
-            sets = tuple(g for g in standing if g.kind != PAIR) + meld_groups
-            yield _view(hand, STANDARD, sets, pair, (), placed,
-                        wait_shape(groups[index], win_tile))
+    for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
+                                claimed=not self_draw):
+        yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
             placed = Group(PAIR, win_tile, self_draw)
             rest = list(pairs)
             rest.remove(Group(PAIR, win_tile, True))
-            yield _view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), placed, "pair")
+            yield _view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), PAIR_WAIT)

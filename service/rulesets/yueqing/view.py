@@ -6,10 +6,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group, Meld
-from service.hand.splits import FreeChoice, concealed_readings
-from service.hand.waits import placements, wait_shape
-from service.tiles import WINDS, is_honor
+from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
+from service.hand.splits import FreeChoice
+from service.hand.waits import placed_readings
+from service.tiles import WINDS, counts_of, is_honor
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +81,7 @@ def views(
 ) -> Iterator[View]:
     """Every reading and every place of the winning tile, in a fixed order (G-4)."""
     caishen = table.caishen
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
+    counts = counts_of(concealed)
     caishen_tiles = counts[caishen]
     wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
     counts[caishen] -= wilds
@@ -95,19 +93,14 @@ def views(
         kept = list(concealed)
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
-    for groups in concealed_readings(counts, wilds, free_pairs, free_sets):
-        for index, stands_for in placements(groups, win_tile, win_is_wild):
-            placed = groups[index]
-            read = [g._replace(concealed=False) if claimed and i == index else g
-                    for i, g in enumerate(groups)]  # G-5
-            pair = next(g for g in read if g.kind == PAIR)
-            sets = tuple(g for g in read if g.kind != PAIR) + meld_groups
-            firsts = [g.first for g in sets] + [pair.first]
-            yield View(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
-                       wait_shape(placed, stands_for), tuple(melds), table, request,
-                       frozenset(t // 9 for t in firsts if t < 27),
-                       any(t >= 27 for t in firsts), all(t >= 27 for t in firsts),
-                       {g.first: g for g in sets if g.kind != SEQUENCE})
+    for read in placed_readings(counts, wilds, meld_groups, win_tile, by_wild=win_is_wild,
+                                claimed=claimed, free_pairs=free_pairs, free_sets=free_sets):
+        firsts = [g.first for g in read.sets] + [read.pair.first]
+        yield View(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
+                   kept_caishen, read.shape, tuple(melds), table, request,
+                   frozenset(t // 9 for t in firsts if t < 27),
+                   any(t >= 27 for t in firsts), all(t >= 27 for t in firsts),
+                   {g.first: g for g in read.sets if g.kind != SEQUENCE})
 
 
 def seat_wind(seat: int, dealer: int) -> int:
