@@ -10,14 +10,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
-from service.hand.splits import concealed_readings, suit_splits  # noqa: E402
+from service.hand.splits import clear_caches, concealed_readings  # noqa: E402
 from service.tiles import counts_of, parse_tiles, tile  # noqa: E402
 
 N = 10_000
 
 
 def measure(label: str, cases: list[tuple[list[int], int]]) -> None:
-    suit_splits.cache_clear()
+    clear_caches()
     times = []
     start = time.perf_counter()
     for counts, wilds in cases:

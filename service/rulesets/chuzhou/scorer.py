@@ -12,11 +12,9 @@ from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, views
+from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import codes, counts_of
-
-SETS = 4  # CZ-1
-
 
 Hits = dict[str, list[bool]]
 TESTS = tuple((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)

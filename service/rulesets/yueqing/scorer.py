@@ -21,10 +21,8 @@ from service.rulesets.yueqing.settlement import (
 )
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
+from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
-
-SETS = 5  # YQ-1
-
 
 Hits = dict[str, int]
 TESTS = tuple((item.id, item.test, 0) for item in ITEMS)
