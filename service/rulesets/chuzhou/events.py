@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rulesets.chuzhou.settlement import next_state
+from service.rulesets.money import ledger
 
 INSTANT_UNIT = 10
 WALL_RESERVE = 15  # tiles left undrawn when the hand is drawn, plus 2 per kong
@@ -19,11 +20,7 @@ def instant(data: dict[str, Any]) -> dict[str, Any]:
         payments = [{"from": seat, "to": other, "amount": INSTANT_UNIT} for other in others]
     else:
         payments = [{"from": other, "to": seat, "amount": INSTANT_UNIT} for other in others]
-    net = [0, 0, 0, 0]
-    for payment in payments:
-        net[payment["from"]] -= payment["amount"]
-        net[payment["to"]] += payment["amount"]
-    return {"payments": payments, "net": net}
+    return ledger(payments)
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:

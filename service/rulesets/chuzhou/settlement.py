@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.hand.groups import ANGANG, CHI, Meld
+from service.rulesets.money import by_payer, ledger
 from service.tiles import DRAGONS, is_terminal
 
 DISCARD_EXTRA = 10  # 点胡: the discarder pays 10 more
@@ -31,17 +32,8 @@ def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
 
 def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
     """Payments to the winner and every seat's net; a liable seat pays all the shares."""
-    payers: dict[int, int] = {}
-    for seat, amount in owed.items():
-        payer = seat if liable is None else liable
-        payers[payer] = payers.get(payer, 0) + amount
-    net = [0, 0, 0, 0]
-    payments = []
-    for payer in sorted(payers):
-        payments.append({"from": payer, "to": winner, "amount": payers[payer]})
-        net[payer] -= payers[payer]
-        net[winner] += payers[payer]
-    return {"payments": payments, "net": net}
+    return ledger([{"from": payer, "to": winner, "amount": amount}
+                   for payer, amount in by_payer(owed, liable).items()])
 
 
 def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str, Any]:

@@ -9,9 +9,10 @@ from service.errors import impossible
 from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
+from service.rulesets.money import ledger
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_items, summary
-from service.rulesets.yueqing.settlement import flower_payments, next_after_draw, transfers
+from service.rulesets.yueqing.settlement import flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
 
@@ -89,7 +90,7 @@ def draw(data: dict[str, Any]) -> dict[str, Any]:
     kong_made = any(m.group().kind == KONG for p in players.values() for m in p.melds)
     return {
         "flowers": listed,
-        "settlement": transfers(flower_payments(tiao)),
+        "settlement": ledger(flower_payments(tiao)),
         "next": next_after_draw(data["dealer"], data["lao_zhuang"], kong_made),
     }
 
@@ -110,7 +111,7 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
         if top is not None:
             payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
     listed, tiao = _seat_flowers(players)
-    settlement = transfers(payments + flower_payments(tiao))
+    settlement = ledger(payments + flower_payments(tiao))
     fine = data["base"] * data["multiplier"]
     settlement["net"][escaper] -= fine
     return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement}

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
+
+from service.rulesets.money import by_payer, ledger
 
 
 def adjusted_minor(minor: int) -> int:
@@ -28,30 +29,12 @@ def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
                   liable: int | None) -> dict[str, Any]:
     """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19)."""
-    owed: dict[int, list[int]] = {}
-    for seat, amount in hand.items():
-        payer = seat if liable is None else liable
-        pair = owed.setdefault(payer, [0, 0])
-        pair[0] += amount
-        pair[1] += flower_tiao
-    net = [0, 0, 0, 0]
-    payments = []
-    for payer in sorted(owed):
-        hand_part, flower_part = owed[payer]
-        total = hand_part + flower_part
-        payments.append({"from": payer, "to": winner, "amount": total, "hand": hand_part,
-                         "flowers": flower_part})
-        net[payer] -= total
-        net[winner] += total
-    return {"payments": payments, "net": net, "liable_seat": liable}
-
-
-def transfers(payments: Sequence[dict[str, int]]) -> dict[str, Any]:
-    net = [0, 0, 0, 0]
-    for payment in payments:
-        net[payment["from"]] -= payment["amount"]
-        net[payment["to"]] += payment["amount"]
-    return {"payments": list(payments), "net": net}
+    hand_parts = by_payer(hand, liable)
+    flower_parts = by_payer({seat: flower_tiao for seat in hand}, liable)
+    payments = [{"from": payer, "to": winner, "amount": part + flower_parts[payer],
+                 "hand": part, "flowers": flower_parts[payer]}
+                for payer, part in hand_parts.items()]
+    return {**ledger(payments), "liable_seat": liable}
 
 
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:

@@ -1,0 +1,24 @@
+"""Money as both rulesets move it: who pays, and every seat's net (G-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def by_payer(owed: Mapping[int, int], liable: int | None) -> dict[int, int]:
+    """What each paying seat hands over, in seat order; a liable seat pays every share."""
+    totals: dict[int, int] = {}
+    for seat in sorted(owed):
+        payer = seat if liable is None else liable
+        totals[payer] = totals.get(payer, 0) + owed[seat]
+    return totals
+
+
+def ledger(payments: Sequence[dict[str, int]]) -> dict[str, Any]:
+    """The payments and every seat's net."""
+    net = [0, 0, 0, 0]
+    for payment in payments:
+        net[payment["from"]] -= payment["amount"]
+        net[payment["to"]] += payment["amount"]
+    return {"payments": list(payments), "net": net}
