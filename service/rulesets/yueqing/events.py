@@ -13,7 +13,7 @@ from service.rulesets.money import ledger
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_items, summary
 from service.rulesets.yueqing.settlement import flower_payments, next_after_draw
-from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
 
 
@@ -34,8 +34,7 @@ class Player(NamedTuple):
         standing = [t for t in self.standing or () if t != caishen]
         groups = [m.group() for m in self.melds] + [
             Group(TRIPLET, t, True) for t in sorted(set(standing)) if standing.count(t) >= 3]
-        held = (self.standing or ()).count(caishen) + sum(m.tiles.count(caishen)
-                                                          for m in self.melds)
+        held = caishen_held(self.standing or (), self.melds, caishen)
         return summary(flower_items(groups, held, self.table))
 
 

@@ -19,7 +19,7 @@ from service.rulesets.yueqing.settlement import (
     total_tai,
     win_transfers,
 )
-from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
@@ -64,21 +64,20 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                   hand["flowers"])
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
-    caishen_held = concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+    held = caishen_held(concealed, melds, caishen)
 
-    best: tuple[int, View, Hits, list[dict[str, Any]]] | None = None
+    best: tuple[int, View, Hits, dict[str, int], dict[str, Any]] | None = None
     for view in views(concealed, melds, win_tile, win_is_wild, table, data):
         hits = recognise(view)
-        flowers = flower_items(view.groups, caishen_held, table)
-        worth = tai_of(hits)["total"] + summary(flowers)["tiao"]
+        tai = tai_of(hits)
+        flower_summary = summary(flower_items(view.groups, held, table))
+        worth = tai["total"] + flower_summary["tiao"]
         if best is None or worth > best[0]:
-            best = (worth, view, hits, flowers)
+            best = (worth, view, hits, tai, flower_summary)
     if best is None:
         raise not_a_win("hand.concealed", "the tiles do not make five sets and a pair")
-    _, view, hits, flowers = best
+    _, view, hits, tai, flower_summary = best
 
-    tai = tai_of(hits)
-    flower_summary = summary(flowers)
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
     wild_values = [w for g in view.groups for w in g.wilds]
     return {

@@ -14,6 +14,11 @@ def flower_tile(caishen: int) -> int:
     return RED if caishen == WHITE else WHITE
 
 
+def caishen_held(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> int:
+    """财神 tiles a player holds, standing or in a meld."""
+    return concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+
+
 def check_special_tiles(
     concealed: Sequence[int], melds: Sequence[Meld], caishen: int, field: str
 ) -> None:
@@ -28,7 +33,7 @@ def check_special_tiles(
         if flower in meld.tiles:
             raise impossible(f"{field}melds.{index}.tiles",
                              f"{code(flower)} is the flower tile and cannot be in a meld")
-    held = concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+    held = caishen_held(concealed, melds, caishen)
     if held > 3:
         raise impossible(
             f"{field}concealed",
