@@ -36,9 +36,14 @@ class Holding(NamedTuple):
         return self.plain_tiles.count(tile)
 
     @property
-    def standing_triplets(self) -> int:
+    def triplet_tiles(self) -> list[int]:
+        """Tiles standing three or four times, 财神 apart (no substitution)."""
         plain = [t for t in self.standing if t != self.caishen]
-        return sum(1 for t in set(plain) if plain.count(t) >= 3)
+        return sorted(t for t in set(plain) if plain.count(t) >= 3)
+
+    @property
+    def standing_triplets(self) -> int:
+        return len(self.triplet_tiles)
 
     @property
     def triplet_melds(self) -> int:

@@ -30,11 +30,9 @@ class Player(NamedTuple):
 
     def flowers(self) -> dict[str, Any]:
         """Flower count and 条 from what is shown: melds, standing triplets, 财神, flowers."""
-        caishen = self.table.caishen
-        standing = [t for t in self.standing or () if t != caishen]
         groups = [m.group() for m in self.melds] + [
-            Group(TRIPLET, t, True) for t in sorted(set(standing)) if standing.count(t) >= 3]
-        held = caishen_held(self.standing or (), self.melds, caishen)
+            Group(TRIPLET, t, True) for t in self.holding.triplet_tiles]
+        held = caishen_held(self.standing or (), self.melds, self.table.caishen)
         return summary(flower_items(groups, held, self.table))
 
 
