@@ -4,19 +4,36 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench openapi clean
+UV_VERSION := 0.13.9
 
-$(STAMP): pyproject.toml
+.PHONY: run test lint types unit contract e2e bench load openapi lock lock-upgrade lock-check \
+	deploy-check clean
+
+# Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
+$(STAMP): pyproject.toml requirements-dev.lock
+	$(PYTHON) tools/lock.py check
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# A lock that no longer matches pyproject.toml fails here, saying what changed.
+lock-check:
+	$(PYTHON) tools/lock.py check
+
+# Rewrites requirements.lock and requirements-dev.lock from pyproject.toml, keeping the
+# current pins where pyproject.toml still allows them; `make lock-upgrade` takes the newest.
+lock lock-upgrade:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(PYTHON) tools/lock.py compile --uv $(BIN)/uv $(if $(filter lock-upgrade,$@),--upgrade)
 
 run: $(STAMP)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench gunicorn.conf.py
+	$(BIN)/ruff check service tests bench tools gunicorn.conf.py
 
 types: $(STAMP)
 	$(BIN)/mypy
@@ -28,7 +45,12 @@ unit: $(STAMP)
 contract: $(STAMP)
 	$(BIN)/python tests/run_schemathesis.py
 
-test: lint types unit contract
+# Every manifest against the Kubernetes schemas shipped in kubernetes-validate (offline),
+# and the Dockerfile through hadolint.
+deploy-check: $(STAMP)
+	$(BIN)/python tools/check_deploy.py
+
+test: lock-check lint types deploy-check unit contract
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

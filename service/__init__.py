@@ -18,9 +18,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from service.api import common, problems, rulesets
+    from service.api import common, metrics, problems, rulesets
 
     problems.register(app)
+    metrics.register(app)
     app.register_blueprint(common.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)

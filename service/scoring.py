@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
+from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
@@ -77,7 +78,9 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """Load ``body`` with the action's schema and run the core on it."""
     chosen = action(ruleset_id, name)
-    return chosen.handler(load(chosen.request, body))
+    answer = chosen.handler(load(chosen.request, body))
+    metrics.hand_scored(ruleset_id, name)
+    return answer
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:

@@ -24,10 +24,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(workers: int = 2) -> Iterator[str]:
+def running_server(workers: int = 2, env: dict[str, str] | None = None) -> Iterator[str]:
     """Yield the base URL of a gunicorn serving the app; stop it afterwards."""
     port = free_port()
-    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)}
+    env = {**os.environ, **(env or {}), "BIND": f"127.0.0.1:{port}",
+           "WEB_CONCURRENCY": str(workers)}
     gunicorn = Path(sys.executable).with_name("gunicorn")
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(
@@ -41,8 +42,8 @@ def running_server(workers: int = 2) -> Iterator[str]:
             try:
                 if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
-            except requests.ConnectionError:
-                pass
+            except (requests.ConnectionError, requests.Timeout):
+                pass  # not listening yet, or a worker still importing the app
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"gunicorn did not start:\n{log.read().decode()}")

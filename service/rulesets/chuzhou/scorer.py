@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service import metrics
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
 from service.hand.validate import check_winning_hand
@@ -70,7 +71,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
     best: tuple[int, View, Hits] | None = None
-    for view in views(counts, melds, win_tile, self_draw, declared, data, tuple(held)):
+    for view in metrics.readings("chuzhou", views(counts, melds, win_tile, self_draw, declared,
+                                                  data, tuple(held))):
         hits = recognise(view)
         fan = total(hits)
         if best is None or fan > best[0]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service import metrics
 from service.errors import not_a_win
 from service.hand import prepare_melds
 from service.hand.validate import check_claims, check_winning_hand
@@ -67,7 +68,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     held = caishen_held(concealed, melds, caishen)
 
     best: tuple[int, View, Hits, dict[str, int], dict[str, Any]] | None = None
-    for view in views(concealed, melds, win_tile, win_is_wild, table, data):
+    for view in metrics.readings("yueqing", views(concealed, melds, win_tile, win_is_wild, table,
+                                                  data)):
         hits = recognise(view)
         tai = tai_of(hits)
         flower_summary = summary(flower_items(view.groups, held, table))

@@ -1,0 +1,75 @@
+"""Prometheus metrics: what the service counts, and the hooks the core calls to count it.
+
+Under gunicorn every worker writes its values to files in ``PROMETHEUS_MULTIPROC_DIR`` (set up
+by ``gunicorn.conf.py``) and ``GET /metrics`` sums them over the workers; without that variable
+(tests, the core used as a library) the values live in this process. Labels are bounded sets
+only: route templates, methods, statuses, ruleset and action ids, problem types. Never a seat,
+a tile or anything from a body.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.multiprocess import MultiProcessCollector
+
+Reading = TypeVar("Reading")
+
+REQUESTS = Counter(
+    "mahjong_http_requests", "HTTP requests answered, by route template, method and status.",
+    ["route", "method", "status"])
+# A warm hand takes a few hundred microseconds; the tail (three 财神) a few milliseconds.
+LATENCY = Histogram(
+    "mahjong_http_request_duration_seconds", "Time from routing to response, by route template.",
+    ["route"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
+HANDS = Counter(
+    "mahjong_hands_scored", "Bodies the core answered, by ruleset and action (score, waits, ...).",
+    ["ruleset", "action"])
+PROBLEMS = Counter(
+    "mahjong_problems", "problem+json answers, by problem type (schema-violation, not-a-win, ...).",
+    ["type"])
+READINGS = Histogram(
+    "mahjong_readings_per_hand", "Readings of one hand the scorer examined for the best (G-4).",
+    ["ruleset"], buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096))
+
+
+def hand_scored(ruleset: str, action: str) -> None:
+    HANDS.labels(ruleset, action).inc()
+
+
+def problem(type_uri: str) -> None:
+    """Count one problem by its type's last path segment (``/problems/not-a-win``)."""
+    PROBLEMS.labels(type_uri.rsplit("/", 1)[-1]).inc()
+
+
+def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
+    """Pass a scorer's readings through unchanged, and count them once they run out.
+
+    The scorers wrap the iterable they take the best reading from:
+    ``for view in metrics.readings("chuzhou", views(...)):``
+    """
+    count = 0
+    for reading in examined:
+        count += 1
+        yield reading
+    READINGS.labels(ruleset).observe(count)
+
+
+def exposition() -> tuple[bytes, str]:
+    """The text exposition and its content type: summed over the workers under gunicorn."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
