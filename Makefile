@@ -51,6 +51,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
 
+# wrk (Debian's package) drives gunicorn, started and stopped by the script, with the mix of
+# bench/load.py for LOAD_SECONDS; LOAD_ARGS passes more (--workers 1, --connections 16, ...).
+LOAD_SECONDS ?= 20
+load: $(STAMP)
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(BIN)/python bench/load.py --duration $(LOAD_SECONDS) $(LOAD_ARGS)
+
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
 

@@ -26,6 +26,14 @@ def free_port() -> int:
 @contextmanager
 def running_server(workers: int = 2, env: dict[str, str] | None = None) -> Iterator[str]:
     """Yield the base URL of a gunicorn serving the app; stop it afterwards."""
+    with gunicorn_process(workers, env) as (_process, base):
+        yield base
+
+
+@contextmanager
+def gunicorn_process(workers: int = 2, env: dict[str, str] | None = None
+                     ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """The gunicorn master process, serving, and its base URL; stopped afterwards."""
     port = free_port()
     env = {**os.environ, **(env or {}), "BIND": f"127.0.0.1:{port}",
            "WEB_CONCURRENCY": str(workers)}
@@ -48,7 +56,7 @@ def running_server(workers: int = 2, env: dict[str, str] | None = None) -> Itera
                 log.seek(0)
                 raise RuntimeError(f"gunicorn did not start:\n{log.read().decode()}")
             time.sleep(0.1)
-        yield base
+        yield process, base
     finally:
         process.terminate()
         process.wait(timeout=15)
