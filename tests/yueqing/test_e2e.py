@@ -18,6 +18,19 @@ def test_score_issue_example(live_server: str) -> None:
     assert result["next"] == {"dealer": 1, "lao_zhuang": 0}
 
 
+def test_impossible_robbed_kong_is_refused(live_server: str) -> None:
+    # Two 3m stand in the hand; the robbed 碰 held the other three (YQ-2, G-6).
+    body = {"dealer": 0, "winner": 1, "caishen": "9p",
+            "hand": {"concealed": "123m345m678p234s678s55s"},
+            "win": {"tile": "3m", "by": "robbing_kong", "from": 2}}
+    response = requests.post(f"{live_server}/v1/yueqing/score", json=body, timeout=5)
+    assert response.status_code == 422
+    assert response.headers["Content-Type"].startswith("application/problem+json")
+    problem = response.json()
+    assert problem["type"] == "/problems/impossible-hand"
+    assert list(problem["errors"]) == ["win.tile"]
+
+
 def test_draw_and_escape(live_server: str) -> None:
     players = [{"seat": s, "flowers": 1 if s == 2 else 0} for s in range(4)]
     response = requests.post(f"{live_server}/v1/yueqing/draw", json={
