@@ -51,7 +51,7 @@ def gunicorn_process(workers: int = 2, env: dict[str, str] | None = None
                 if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
             except (requests.ConnectionError, requests.Timeout):
-                pass  # not listening yet, or a worker still importing the app
+                pass  # not listening yet, or listening while the workers still boot
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"gunicorn did not start:\n{log.read().decode()}")
