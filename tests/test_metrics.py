@@ -117,7 +117,10 @@ def _add(total: dict[str, int], more: dict[str, int]) -> None:
 
 def test_counts_are_summed_over_two_workers_and_survive_a_worker_restart(
         tmp_path: Path) -> None:
+    stale = tmp_path / "counter_99999.db"  # left by an earlier run in the same directory
+    stale.write_bytes(b"not counts of this run")
     with running_server(workers=2, env={"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}) as base:
+        assert not stale.exists()
         sent: dict[str, int] = {}
         for _round in range(20):  # until both workers have answered some of them
             _add(sent, _send_round(base))
