@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from functools import cache
+from typing import Any, TypeVar
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -21,6 +22,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.multiprocess import MultiProcessCollector
 
 Reading = TypeVar("Reading")
@@ -44,13 +46,26 @@ READINGS = Histogram(
     ["ruleset"], buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096))
 
 
+@cache
+def series(metric: MetricWrapperBase, *labels: str) -> Any:
+    """One labelled series, looked up once: ``labels()`` costs more than the count itself.
+    The labels are bounded sets, so this cache is too."""
+    return metric.labels(*labels)
+
+
+def request_answered(route: str, method: str, status: int, seconds: float | None) -> None:
+    series(REQUESTS, route, method, str(status)).inc()
+    if seconds is not None:
+        series(LATENCY, route).observe(seconds)
+
+
 def hand_scored(ruleset: str, action: str) -> None:
-    HANDS.labels(ruleset, action).inc()
+    series(HANDS, ruleset, action).inc()
 
 
 def problem(type_uri: str) -> None:
     """Count one problem by its type's last path segment (``/problems/not-a-win``)."""
-    PROBLEMS.labels(type_uri.rsplit("/", 1)[-1]).inc()
+    series(PROBLEMS, type_uri.rsplit("/", 1)[-1]).inc()
 
 
 def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
@@ -63,7 +78,7 @@ def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
     for reading in examined:
         count += 1
         yield reading
-    READINGS.labels(ruleset).observe(count)
+    series(READINGS, ruleset).observe(count)
 
 
 def exposition() -> tuple[bytes, str]:

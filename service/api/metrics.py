@@ -29,10 +29,9 @@ def _count(response: Response) -> Response:
     # The URL rule, never the raw path: /v1/rulesets/<ruleset_id>, and "unmatched" for a 404/405.
     route = request.url_rule.rule if request.url_rule else "unmatched"
     method = request.method if request.method in METHODS else "other"
-    metrics.REQUESTS.labels(route, method, str(response.status_code)).inc()
     started = g.get("metrics_started")
-    if started is not None:
-        metrics.LATENCY.labels(route).observe(time.perf_counter() - started)
+    seconds = None if started is None else time.perf_counter() - started
+    metrics.request_answered(route, method, response.status_code, seconds)
     if response.mimetype == "application/problem+json":
         problem = response.get_json(silent=True)
         if isinstance(problem, dict) and isinstance(problem.get("type"), str):
