@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json as stdlib_json
 from typing import Any
 
 from flask import Flask, Response, json
@@ -13,8 +14,16 @@ from service.serving import log_exception
 PROBLEM_JSON = "application/problem+json"
 
 
+def _encoded(problem: dict[str, Any]) -> bytes:
+    """UTF-8 JSON; a message echoing a lone surrogate the client sent is written escaped."""
+    try:
+        return json.dumps(problem).encode()
+    except UnicodeEncodeError:
+        return stdlib_json.dumps(problem, ensure_ascii=True).encode()
+
+
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
-    response = Response(json.dumps(problem), status=problem["status"], mimetype=PROBLEM_JSON)
+    response = Response(_encoded(problem), status=problem["status"], mimetype=PROBLEM_JSON)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
