@@ -8,7 +8,9 @@ alone, but a request the issue saw take 10-30 s would trip the guard.
 from __future__ import annotations
 
 import json
+import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -133,6 +135,26 @@ def test_slow_clients_do_not_starve_the_service(live_server: str) -> None:
             assert requests.get(f"{live_server}/healthz", timeout=2).status_code == 200
             scored = requests.post(f"{live_server}/v1/chuzhou/score", json=SCORE_BODY, timeout=2)
             assert scored.json()["fan"] == 10
+
+
+def test_a_slow_client_is_cut_off(live_server: str) -> None:
+    """gevent workers give a request's headers the keep-alive time (5 s), then hang up."""
+    host, port = live_server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=GUARD) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: slow\r\n")
+        started = time.monotonic()
+        sock.settimeout(0.5)
+        while time.monotonic() - started < GUARD:
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+                assert sock.recv(1024) == b""  # closed, not answered
+                break
+            except TimeoutError:
+                continue
+            except OSError:  # reset while we were still sending: also closed
+                break
+        else:
+            raise AssertionError("the slow client was never cut off")
 
 
 # Row 5: JSON nested 10,000 deep is a 400 on every POST endpoint, not a RecursionError.
