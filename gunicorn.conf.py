@@ -33,17 +33,17 @@ def _begin_shutdown() -> None:
     begin_shutdown()
 
 
-def post_worker_init(worker):  # type: ignore[no-untyped-def]
+def post_worker_init(worker):
     """On SIGTERM (a graceful stop) /readyz turns 503 while in-flight requests finish."""
     stop = worker.handle_exit
 
-    def handle_exit(sig, frame):  # type: ignore[no-untyped-def]
+    def handle_exit(sig, frame):
         _begin_shutdown()
         stop(sig, frame)
 
     signal.signal(signal.SIGTERM, handle_exit)
 
 
-def worker_int(worker):  # type: ignore[no-untyped-def]
+def worker_int(worker):
     """SIGINT and SIGQUIT stop a worker at once; say so to anyone still asking."""
     _begin_shutdown()

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import requests
 
+from service.api.common import READY_HAND
 from service.errors import ProblemError
 from service.scoring import run
 from tests.server import slow_clients
@@ -30,12 +31,6 @@ POST_ENDPOINTS = [
     "/v1/chuzhou/score", "/v1/chuzhou/instant", "/v1/chuzhou/draw", "/v1/chuzhou/waits",
     "/v1/yueqing/score", "/v1/yueqing/draw", "/v1/yueqing/escape", "/v1/yueqing/waits",
 ]
-SCORE_BODY = {
-    "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1],
-    "hand": {"concealed": "123m678m99p", "melds": [
-        {"type": "chi", "tiles": "345s", "from": 0}, {"type": "peng", "tiles": "777p", "from": 3}]},
-    "win": {"tile": "8m", "by": "discard", "from": 3},
-}
 
 
 def refused(ruleset: str, action: str, body: dict[str, Any]) -> set[str] | None:
@@ -98,7 +93,7 @@ def test_stuffed_melds_get_a_small_422(live_server: str) -> None:
 # Row 2: the same for 针 and for an escape's players.
 @needs_list_bounds
 def test_stuffed_zhen_gets_a_small_422(live_server: str) -> None:
-    body = {k: v for k, v in SCORE_BODY.items() if k != "zhen"}
+    body = {k: v for k, v in READY_HAND.items() if k != "zhen"}
     data = under_cap("x", json.dumps(body)[:-1] + ', "zhen": ', "}")
     assert_small_problem(post_raw(live_server, "/v1/chuzhou/score", data), 422, "zhen")
 
@@ -133,7 +128,7 @@ def test_slow_clients_do_not_starve_the_service(live_server: str) -> None:
     with slow_clients(live_server, count=50, every=0.5):
         for _ in range(3):
             assert requests.get(f"{live_server}/healthz", timeout=2).status_code == 200
-            scored = requests.post(f"{live_server}/v1/chuzhou/score", json=SCORE_BODY, timeout=2)
+            scored = requests.post(f"{live_server}/v1/chuzhou/score", json=READY_HAND, timeout=2)
             assert scored.json()["fan"] == 10
 
 
@@ -195,6 +190,13 @@ def test_chunked_body_over_the_cap_is_413(live_server: str) -> None:
     response = post_raw(live_server, "/v1/chuzhou/waits", chunks())
     assert response.status_code == 413
     assert response.headers["Content-Type"] == PROBLEM
+
+
+def test_chunked_body_of_exactly_the_cap_is_read(live_server: str) -> None:
+    head, tail = b'{"concealed": "', b'"}'
+    filler = b"1" * (CAP - len(head) - len(tail))
+    response = post_raw(live_server, "/v1/chuzhou/waits", iter([head, filler, tail]))
+    assert response.status_code == 422  # read whole, then refused as tiles, not as too large
 
 
 def test_chunked_body_under_the_cap_is_read(live_server: str) -> None:

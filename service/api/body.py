@@ -56,11 +56,13 @@ def _content_encoding() -> str:
 
 def _read_capped() -> bytes:
     """The whole body, or 413 past the cap, whether it came with a length or chunked."""
+    if request.content_length is not None or not request.environ.get("wsgi.input_terminated"):
+        return request.get_data()  # 413 at once when Content-Length says too much
+    # A chunked body has no length to check first: read one byte past the cap to tell a body
+    # that fills it from one that overflows it (Werkzeug's own reader stops at the cap).
     cap = current_app.config["MAX_CONTENT_LENGTH"]
-    data = request.get_data(cache=True)  # 413 at once when Content-Length says too much
-    # A chunked body has no length to check first: Werkzeug stops reading at the cap and
-    # hands back what it read, so a body that filled the cap is checked for more.
-    if request.content_length is None and len(data) >= cap and request.stream.read(1):
+    data: bytes = request.environ["wsgi.input"].read(cap + 1)
+    if len(data) > cap:
         raise RequestEntityTooLarge()
     return data
 
@@ -76,6 +78,6 @@ def json_body() -> Any:
     if nesting_depth_exceeds(data, MAX_DEPTH):
         raise BadRequest(f"The body nests arrays or objects more than {MAX_DEPTH} deep.")
     try:
-        return request.get_json(force=True, silent=False)
-    except BadRequest:
+        return current_app.json.loads(data)
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
         raise BadRequest(f"The body ({len(data)} bytes) is not valid JSON.") from None
