@@ -41,7 +41,7 @@ def stopping() -> bool:
 
 
 def request_id() -> str:
-    """This request's id; made here if the request failed before ``_start`` gave it one."""
+    """This request's id: the client's, if ``_start`` found it sane, else one made on first use."""
     if "request_id" not in g:
         g.request_id = uuid.uuid4().hex
     return str(g.request_id)
@@ -52,8 +52,9 @@ def _now() -> str:
 
 
 def write(record: dict[str, Any]) -> None:
-    """One JSON line on the requests log."""
-    log.info(json.dumps({"time": _now(), **record}, ensure_ascii=False))
+    """One JSON line on the requests log, ASCII-escaped: any text, even a lone surrogate in an
+    exception's message, can be written."""
+    log.info(json.dumps({"time": _now(), **record}))
 
 
 def log_exception(exc: BaseException) -> None:
