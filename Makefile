@@ -35,7 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/score.py
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
-# (docs/operations.md). About 3 minutes; WORKERS_ARGS="4 1" for a quick look.
+# (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
 workers: $(STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/python bench/workers.py $(WORKERS_ARGS)

@@ -1,6 +1,6 @@
 """gunicorn worker models side by side: throughput with wrk, and answers under slow clients.
 
-    python bench/workers.py [seconds per wrk run, default 8] [rounds, default 2]
+    python bench/workers.py [seconds per wrk run, default 8] [rounds, default 3]
 
 Each model runs as the README starts the service (``gunicorn -c gunicorn.conf.py``, 2 workers),
 with only the worker class changed on the command line. The models take turns within every
@@ -84,7 +84,7 @@ def measure(args: list[str], seconds: int, score_script: Path) -> dict[str, floa
 
 def main() -> None:
     seconds = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write('wrk.method = "POST"\n'
                      f"wrk.body = {json.dumps(json.dumps(READY_HAND))}\n"
