@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed
 
 UV_VERSION := 0.13.9
 
-.PHONY: run test lint types unit contract e2e bench load openapi lock lock-upgrade lock-check \
-	clean
+.PHONY: run test lint types unit contract e2e bench workers load wrk openapi lock lock-upgrade \
+	lock-check clean
 
 # Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -51,11 +51,19 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
 
-# wrk (Debian's package) drives gunicorn, started and stopped by the script, with the mix of
-# bench/load.py for LOAD_SECONDS; LOAD_ARGS passes more (--workers 1, --connections 16, ...).
-LOAD_SECONDS ?= 20
-load: $(STAMP)
+# wrk, the HTTP load tool, from Debian's packages.
+wrk:
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+
+# sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
+# (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
+workers: $(STAMP) wrk
+	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
+
+# wrk drives gunicorn, started and stopped by the script, with the mix of bench/load.py for
+# LOAD_SECONDS; LOAD_ARGS passes more (--workers 1, --connections 16, ...).
+LOAD_SECONDS ?= 20
+load: $(STAMP) wrk
 	$(BIN)/python bench/load.py --duration $(LOAD_SECONDS) $(LOAD_ARGS)
 
 openapi: $(STAMP)
