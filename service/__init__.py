@@ -18,10 +18,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from service.api import common, problems, rulesets
+    from service.api import common, cors, docs, problems, rulesets
 
     problems.register(app)
+    cors.register(app)
     app.register_blueprint(common.bp)
+    app.register_blueprint(docs.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)
     return app

@@ -41,7 +41,7 @@ def running_server(workers: int = 2) -> Iterator[str]:
             try:
                 if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):  # still booting
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)

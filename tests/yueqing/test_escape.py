@@ -105,8 +105,10 @@ def test_escape_settlement() -> None:
     }
     result = run("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
-    assert claims[0]["best"] == {"id": "full_flush", "tai": 30}
-    assert claims[1]["best"] == {"id": "hard_single_wait", "tai": 30}
+    assert claims[0]["best"] == {"id": "full_flush", "name": "清一色", "name_en": "Full flush",
+                                 "tai": 30}
+    assert claims[1]["best"] == {"id": "hard_single_wait", "name": "硬吊",
+                                 "name_en": "Hard single wait", "tai": 30}
     assert claims[2] == {"seat": 2, "candidates": [], "best": None}
     assert result["fine"] == 10
     # Seat 0's one flower is 1 条 from each other seat; the escaper pays 30 + 30 and the fine.
