@@ -16,7 +16,7 @@ from service.schemas.common import (
     defaults,
     melds_field,
 )
-from service.schemas.fields import BoundedList, Count, Seat, Tile, Tiles
+from service.schemas.fields import BoundedList, Count, Seat, Tile, Tiles, flag
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
 
@@ -29,11 +29,6 @@ def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
                                  "while the dealer or the dealer's 下家 keeps winning (CZ-13); "
                                  "1-1,000,000, all 1 at the start and by default"},
         **kwargs)
-
-
-def flag(meaning: str) -> fields.Boolean:
-    return fields.Boolean(load_default=False, metadata={"description": f"{meaning} "
-                                                                       "(default false)"})
 
 
 class HandSchema(Schema):

@@ -115,6 +115,21 @@ class WholeNumber(fields.Integer):
         return super()._validated(value)
 
 
+class Flag(fields.Boolean):
+    """A JSON true or false: not 0/1 or "yes", which marshmallow would otherwise take."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def flag(meaning: str) -> Flag:
+    """An optional situation flag, false unless sent."""
+    return Flag(load_default=False, metadata={"description": f"{meaning} (default false)"})
+
+
 def Seat(description: str = "", **kwargs: Any) -> fields.Integer:  # noqa: N802 - a field
     """A seat number 0-3 (G-2); the error and the contract say what the numbers mean."""
     text = f"{description}: {SEATS}" if description else SEATS[0].upper() + SEATS[1:]

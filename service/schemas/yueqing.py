@@ -18,7 +18,7 @@ from service.schemas.common import (
     defaults,
     melds_field,
 )
-from service.schemas.fields import BoundedList, Count, Seat, Tile
+from service.schemas.fields import BoundedList, Count, Seat, Tile, flag
 
 MAX_MELDS = 5  # five sets and a pair (YQ-1)
 
@@ -34,11 +34,6 @@ def Flowers(**kwargs: Any) -> fields.Integer:  # noqa: N802
     return Count(0, 4, load_default=0, metadata={
         "description": "flower tiles (白板, or 红中 when 白板 is the 财神) laid aside, 0-4; "
                        "they never stand in concealed or a meld (YQ-3); default 0"}, **kwargs)
-
-
-def flag(meaning: str) -> fields.Boolean:
-    return fields.Boolean(load_default=False, metadata={"description": f"{meaning} "
-                                                                       "(default false)"})
 
 
 class HandSchema(Schema):
