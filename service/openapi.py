@@ -143,6 +143,7 @@ def build_spec() -> dict[str, Any]:
     marshmallow.converter.add_attribute_function(tile_code_ref)  # type: ignore[union-attr]
     spec.components.schema("TileCode", {
         "type": "string", "enum": list(CODES),
+        "x-enum-varnames": [f"TILE_{text.upper()}" for text in CODES],  # for generated clients
         "description": "One tile (G-1): 1m-9m 万, 1p-9p 饼, 1s-9s 条, 1z-7z 东 南 西 北 白 发 中."})
     spec.components.schema("Problem", schema=ProblemSchema)
     found = examples()
