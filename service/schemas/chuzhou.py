@@ -13,8 +13,9 @@ from service.schemas.common import (
     SetSchema,
     WinBase,
     concealed_field,
-    defaults,
     melds_field,
+    part,
+    situation_part,
 )
 from service.schemas.fields import BoundedList, Count, Seat, Tile, Tiles, flag
 
@@ -73,12 +74,9 @@ class ScoreRequest(Schema):
     dealer = Seat("the dealer (庄) of this hand", required=True)
     winner = Seat("the seat that won", required=True)
     zhen = Zhen()
-    hand = fields.Nested(HandSchema, required=True, metadata={"description": "the winner's hand"})
-    win = fields.Nested(WinSchema, required=True,
-                        metadata={"description": "the winning tile and how it came"})
-    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema),
-                              metadata={"description": "what happened at the table; every "
-                                                       "field optional"})
+    hand = part(HandSchema, "the winner's hand")
+    win = part(WinSchema, "the winning tile and how it came")
+    situation = situation_part(SituationSchema)
 
 
 class PatternSchema(Answer):

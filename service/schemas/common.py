@@ -75,6 +75,17 @@ def defaults(schema: type[Schema]) -> Callable[[], dict[str, Any]]:
     return fresh
 
 
+def part(schema: type[Schema], description: str) -> fields.Nested:
+    """A required part of a request, such as the winner's hand."""
+    return fields.Nested(schema, required=True, metadata={"description": description})
+
+
+def situation_part(schema: type[Schema]) -> fields.Nested:
+    """A score request's optional situation: every flag false and every seat null if left out."""
+    return fields.Nested(schema, load_default=defaults(schema), metadata={
+        "description": "what happened at the table; every field optional"})
+
+
 def melds_field(max_melds: int, **kwargs: Any) -> fields.List[Any]:
     """A hand's melds, in the order they were made: at most one per set of the hand."""
     return BoundedList(fields.Nested(MeldSchema), max_items=max_melds, load_default=list,

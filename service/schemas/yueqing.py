@@ -15,8 +15,9 @@ from service.schemas.common import (
     SettlementSchema,
     WinBase,
     concealed_field,
-    defaults,
     melds_field,
+    part,
+    situation_part,
 )
 from service.schemas.fields import BoundedList, Count, Seat, Tile, flag
 
@@ -65,12 +66,9 @@ class ScoreRequest(Schema):
     winner = Seat("the seat that won", required=True)
     lao_zhuang = LaoZhuang()
     caishen = Tile(required=True, metadata={"description": CAISHEN})
-    hand = fields.Nested(HandSchema, required=True, metadata={"description": "the winner's hand"})
-    win = fields.Nested(WinSchema, required=True,
-                        metadata={"description": "the winning tile and how it came"})
-    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema),
-                              metadata={"description": "what happened at the table; every "
-                                                       "field optional"})
+    hand = part(HandSchema, "the winner's hand")
+    win = part(WinSchema, "the winning tile and how it came")
+    situation = situation_part(SituationSchema)
 
 
 class CaishenAsSchema(Answer):

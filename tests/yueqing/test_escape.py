@@ -146,10 +146,11 @@ def test_escape_with_a_standing_caishen_keeps_all_honours() -> None:
     }
     result = run("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
-    assert claims[0]["candidates"] == [{"id": "half_flush", "tai": 10},
-                                       {"id": "four_winds", "tai": 30},
-                                       {"id": "all_honors", "tai": 100}]
-    assert claims[0]["best"] == {"id": "all_honors", "tai": 100}
+    assert claims[0]["candidates"] == [
+        {"id": "half_flush", "name": "混一色", "name_en": "Half flush", "tai": 10},
+        {"id": "four_winds", "name": "四风齐", "name_en": "Four winds", "tai": 30},
+        {"id": "all_honors", "name": "全字", "name_en": "All honours", "tai": 100}]
+    assert claims[0]["best"] == claims[0]["candidates"][2]
     assert claims[1]["best"] is None and claims[2]["best"] is None
     # Seat 0's flowers: the 东 碰 (its seat wind) and the 财神 held, 2 条 from each other seat.
     assert result["flowers"][0] == {"seat": 0, "count": 2, "tiao": 2}
