@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench openapi clean browser
+.PHONY: run test lint types unit contract e2e bench openapi examples clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ bench: $(STAMP)
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# After a deliberate change to an answer: rewrite the contract's example answers, then
+# `make openapi`; review both diffs.
+examples: $(STAMP)
+	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

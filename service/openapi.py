@@ -187,5 +187,24 @@ def spec_json() -> str:
     return json.dumps(build_spec(), ensure_ascii=False)
 
 
+def refresh_examples() -> None:
+    """Rewrite each example's answer from the core (``make examples``), after a deliberate
+    change to what the service answers; review the diff before committing it."""
+    from service.scoring import run
+
+    found = examples()
+    for operation_id, example in found.items():
+        if "request" in example:
+            ruleset_id, name = operation_id.split("_", 1)
+            example["response"] = run(ruleset_id, name, example["request"])
+    EXAMPLES_FILE.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n",
+                             encoding="utf-8")
+
+
 if __name__ == "__main__":
-    print(spec_yaml(), end="")
+    import sys
+
+    if sys.argv[1:] == ["--refresh-examples"]:
+        refresh_examples()
+    else:
+        print(spec_yaml(), end="")
