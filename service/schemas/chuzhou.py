@@ -25,10 +25,10 @@ MAX_MELDS = 4  # four sets and a pair (CZ-1)
 def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
     return BoundedList(
         Count(1, 1_000_000), min_items=4, max_items=4, load_default=lambda: [1, 1, 1, 1],
-        metadata={"description": "each seat's 针 (zhen), seats 0-3: a count that raises what "
-                                 "the seat pays and receives by 10 per 针 (CZ-12) and grows "
-                                 "while the dealer or the dealer's 下家 keeps winning (CZ-13); "
-                                 "1-1,000,000, all 1 at the start and by default"},
+        metadata={"description": "each seat's 针 (zhen), seats 0-3 in order, each "
+                                 "1-1,000,000: every 针 adds 10 to what that seat pays or "
+                                 "receives (CZ-12, the dealer's counted double); after a win "
+                                 "they change as CZ-13 says; all 1 at the start and by default"},
         **kwargs)
 
 
@@ -56,8 +56,8 @@ class SituationSchema(Schema):
     after_kong = flag("杠后开: won self-drawn on the replacement tile after a kong or a 小花 "
                       "(CZ-11)")
     table_pengs = Tiles(load_default=list, max_tiles=16, metadata={
-        "description": "one tile of each 碰 visible on the table, the winner's own included; "
-                       "for 绝张 (CZ-10); at most 16 (four melds at four seats)"})
+        "description": "one tile of each 碰 visible on the table, the winner's own included, "
+                       "for 绝张 (CZ-10); four seats of four melds make the bound"})
     tuokuzi_seat = Seat("脱裤子: the seat that chowed a tile and then discarded the same tile, "
                         "the win coming inside that go-around (CZ-15); null if none",
                         load_default=None, allow_none=True)
