@@ -32,14 +32,14 @@ def changed(body: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("path", "body", "field", "value", "message"), [
-    ("/v1/chuzhou/score", CHUZHOU, "hand.melds", [{}] * 5, "0-4 items are expected, not 5"),
-    ("/v1/yueqing/score", YUEQING, "hand.melds", [{}] * 6, "0-5 items are expected, not 6"),
+    ("/v1/chuzhou/score", CHUZHOU, "hand.melds", [{}] * 5, "at most 4 items are expected, not 5"),
+    ("/v1/yueqing/score", YUEQING, "hand.melds", [{}] * 6, "at most 5 items are expected, not 6"),
     ("/v1/chuzhou/waits", {"concealed": "1m"}, "melds", [{}] * 5, "not 5"),
     ("/v1/yueqing/waits", {"concealed": "1m", "caishen": "1z"}, "melds", [{}] * 6, "not 6"),
     ("/v1/chuzhou/score", CHUZHOU, "zhen", [1] * 5, "exactly 4 items are expected, not 5"),
     ("/v1/chuzhou/score", CHUZHOU, "zhen", [1] * 3, "exactly 4 items are expected, not 3"),
     ("/v1/chuzhou/draw", {"dealer": 0}, "zhen", ["x"] * 200_000, "not 200000"),
-    ("/v1/chuzhou/score", CHUZHOU, "situation.one_suit_seats", [0] * 5, "0-4 items"),
+    ("/v1/chuzhou/score", CHUZHOU, "situation.one_suit_seats", [0] * 5, "at most 4 items"),
     ("/v1/chuzhou/score", CHUZHOU, "situation.table_pengs", ["1m"] * 17, "at most 16 tiles"),
     ("/v1/chuzhou/score", CHUZHOU, "hand.concealed", ["1m"] * 19, "at most 18 tiles"),
     ("/v1/chuzhou/score", CHUZHOU, "hand.melds.0.tiles", ["3s", "4s", "5s", "6s", "7s"],
@@ -68,7 +68,7 @@ def test_a_megabyte_of_empty_melds_is_refused_at_once(live_server: str) -> None:
     elapsed = time.perf_counter() - started
     print(f"262,000 melds refused in {elapsed * 1000:.0f} ms, {len(response.content)} bytes")
     assert response.status_code == 422
-    assert response.json()["errors"] == {"melds": ["0-4 items are expected, not 262000"]}
+    assert response.json()["errors"] == {"melds": ["at most 4 items are expected, not 262000"]}
 
 
 @pytest.mark.parametrize(("field", "raw", "said"), [

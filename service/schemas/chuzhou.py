@@ -91,14 +91,15 @@ class PatternSchema(Answer):
 
 class ReadHandSchema(Answer):
     form = fields.String(required=True, validate=validate.OneOf(["standard", "seven_pairs"]))
-    sets = fields.List(fields.Nested(SetSchema), required=True)
-    waits = fields.List(Tile(), required=True,
+    sets = fields.List(fields.Nested(SetSchema), required=True,
+                       validate=validate.Length(max=7))  # seven pairs
+    waits = fields.List(Tile(), required=True, validate=validate.Length(max=34),
                         metadata={"description": "what the hand waited on before the win"})
 
 
 class NextSchema(Answer):
     dealer = fields.Integer(required=True)
-    zhen = fields.List(fields.Integer(), required=True)
+    zhen = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
 
 
 class ScoreResponse(Answer):
@@ -122,8 +123,9 @@ class InstantRequest(Schema):
 
 
 class InstantResponse(Answer):
-    payments = fields.List(fields.Nested(PaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True)
+    payments = fields.List(fields.Nested(PaymentSchema), required=True,
+                           validate=validate.Length(max=3))
+    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
 
 
 class DrawRequest(Schema):

@@ -114,7 +114,7 @@ class YueqingWaitsRequest(Schema):
 
 
 class WaitsResponse(Answer):
-    waits = fields.List(Tile(), required=True,
+    waits = fields.List(Tile(), required=True, validate=validate.Length(max=34),
                         metadata={"description": "the tiles that complete the hand, sorted"})
     single_wait = fields.Boolean(required=True,
                                  metadata={"description": "exactly one tile completes it"})
@@ -134,8 +134,9 @@ class PaymentSchema(Answer):
 
 
 class SettlementSchema(Answer):
-    payments = fields.List(fields.Nested(PaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True,
+    payments = fields.List(fields.Nested(PaymentSchema), required=True,
+                           validate=validate.Length(max=12))
+    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4),
                       metadata={"description": "each seat's gain (negative: loss), seats 0-3"})
 
 

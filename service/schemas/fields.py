@@ -43,6 +43,8 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
     def length_message(self, got: int) -> str:
         if self.min_items == self.max_items:
             return f"exactly {self.max_items} items are expected, not {got}"
+        if not self.min_items:
+            return f"at most {self.max_items} items are expected, not {got}"
         return f"{self.min_items}-{self.max_items} items are expected, not {got}"
 
 

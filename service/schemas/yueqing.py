@@ -77,8 +77,9 @@ class CaishenAsSchema(Answer):
 
 
 class ReadHandSchema(Answer):
-    sets = fields.List(fields.Nested(SetSchema), required=True)
+    sets = fields.List(fields.Nested(SetSchema), required=True, validate=validate.Length(max=6))
     caishen_as = fields.List(fields.Nested(CaishenAsSchema), required=True,
+                             validate=validate.Length(max=3),
                              metadata={"description": "what each wild 财神 stood for"})
 
 
@@ -107,7 +108,8 @@ class FlowerItemSchema(Answer):
 
 
 class FlowersSchema(Answer):
-    items = fields.List(fields.Nested(FlowerItemSchema), required=True)
+    items = fields.List(fields.Nested(FlowerItemSchema), required=True,
+                        validate=validate.Length(max=6))
     count = fields.Integer(required=True, metadata={"description": "花 in all (YQ-16)"})
     tiao = fields.Integer(required=True, metadata={"description": "their worth in 条 (YQ-17)"})
 
@@ -118,7 +120,8 @@ class ScorePaymentSchema(PaymentSchema):
 
 
 class ScoreSettlementSchema(common.ScoreSettlementSchema):
-    payments = fields.List(fields.Nested(ScorePaymentSchema), required=True)
+    payments = fields.List(fields.Nested(ScorePaymentSchema), required=True,
+                           validate=validate.Length(max=3))
 
 
 class NextSchema(Answer):
@@ -166,7 +169,8 @@ class SeatFlowersSchema(Answer):
 
 
 class DrawResponse(Answer):
-    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True)
+    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
+                          validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)
     next = fields.Nested(NextSchema, required=True)
 
@@ -202,7 +206,9 @@ class ClaimSchema(Answer):
 
 
 class EscapeResponse(Answer):
-    claims = fields.List(fields.Nested(ClaimSchema), required=True)
+    claims = fields.List(fields.Nested(ClaimSchema), required=True,
+                         validate=validate.Length(max=3))  # the three who stayed
     fine = fields.Integer(required=True)
-    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True)
+    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
+                          validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)
