@@ -26,8 +26,11 @@ CODES = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" 
 _BY_CODE = {text: index for index, text in enumerate(CODES)}
 
 
-def shown(text: str) -> str:
-    """Input echoed in a message, with anything UTF-8 cannot carry (lone surrogates) escaped."""
+def shown(text: str, limit: int = 24) -> str:
+    """Input echoed in a message: cut short, and anything UTF-8 cannot carry (lone surrogates)
+    escaped, so a message is always small and always encodable."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
@@ -157,11 +160,12 @@ def teach(problem: str, value: object) -> str:
     """A tile error that says how to write tiles and, for a recognisable alternative notation
     (``123M``, ``一万``, ``东``, ``E``, full-width digits), the codes to use instead."""
     hint = ""
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 64:
         meant = _meant(value)
         if meant is not None:
             hint = f" Write '{render(meant)}' for '{shown(value)}'."
-    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+    elif isinstance(value, list) and all(isinstance(item, str) and len(item) <= 16
+                                         for item in value):
         found = [_meant(item) for item in value]
         if all(m is not None and len(m) == 1 for m in found):
             written = ", ".join(f'"{code(m[0])}"' for m in found if m)

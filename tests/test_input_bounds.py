@@ -10,6 +10,11 @@ from typing import Any
 import pytest
 import requests
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+from service.schemas.fields import Tiles
 
 CHUZHOU = {"dealer": 0, "winner": 1, "hand": {"concealed": "123m678m99p", "melds": [
     {"type": "chi", "tiles": "345s", "from": 0}, {"type": "peng", "tiles": "777p", "from": 3}]},
@@ -19,6 +24,7 @@ YUEQING = {"dealer": 0, "winner": 1, "caishen": "3z",
            "win": {"tile": "8s", "by": "discard", "from": 3}}
 ESCAPE = {"dealer": 0, "caishen": "5p", "escaper": 3, "players": [{"seat": 0}]}
 DRAW = {"dealer": 0, "caishen": "5p", "players": [{"seat": 0}]}
+TILES = Tiles(max_tiles=18)
 
 
 def changed(body: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
@@ -94,3 +100,19 @@ def test_a_full_width_caishen_is_refused(client: FlaskClient) -> None:
     response = client.post("/v1/yueqing/score", json=changed(YUEQING, "caishen", "１z"))
     assert response.status_code == 422
     assert "Write '1z'" in response.json["errors"]["caishen"][0]
+
+
+@given(st.one_of(st.text(max_size=40), st.lists(st.text(max_size=4), max_size=20)))
+@settings(max_examples=300, deadline=None)
+def test_any_tile_input_parses_or_says_why_in_utf8(value: Any) -> None:
+    """Whatever text arrives (surrogates, other scripts' digits), the answer is tiles or a
+    message JSON can carry: never an exception that becomes a 500."""
+    try:
+        tiles = TILES.deserialize(value)
+    except ValidationError as exc:
+        for message in exc.messages:
+            str(message).encode("utf-8")
+    else:
+        assert all(0 <= t < 34 for t in tiles)
+        text = value if isinstance(value, str) else "".join(value)
+        assert text.isascii()
