@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench openapi examples clean browser
+.PHONY: run test lint types unit contract e2e bench workers openapi examples clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ test: lint types unit contract
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
+
+# sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
+# (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
+workers: $(STAMP)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml

@@ -31,9 +31,9 @@ VERSION = "1.0.0"
 EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
-    "400": ("The body is not valid JSON.", PROBLEM),
-    "413": ("The body is larger than 1 MiB.", PROBLEM),
-    "415": ("The body is not application/json.", PROBLEM),
+    "400": ("The body is not valid JSON, or is nested more than 32 deep.", PROBLEM),
+    "413": ("The body is larger than 1 MiB (chunked bodies too).", PROBLEM),
+    "415": ("The body is not application/json, or is compressed.", PROBLEM),
     "422": ("The body breaks the schema, describes an impossible hand, or is not a win.",
             PROBLEM),
 }
@@ -99,6 +99,13 @@ def _common_paths(spec: APISpec, found: dict[str, dict[str, Any]]) -> None:
         "summary": "Tell a load balancer the service is up.",
         "responses": {"200": _response("The service is up.",
                                        _json(HealthSchema, {"status": "ok"}))}}})
+    spec.path("/readyz", operations={"get": {
+        "operationId": "ready", "tags": ["service"],
+        "summary": "Tell a load balancer whether this worker can score; 503 once it is "
+                   "shutting down.",
+        "responses": {"200": _response("The worker scored its check hand.", _json(HealthSchema)),
+                      "503": _response("The worker is shutting down or cannot score.",
+                                       PROBLEM)}}})
     spec.path("/openapi.yaml", operations={"get": {
         "operationId": "get_openapi_yaml", "tags": ["service"],
         "summary": "The OpenAPI contract of this service, as YAML.",
