@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed
 
 UV_VERSION := 0.13.9
 
-.PHONY: run test lint types unit contract e2e bench workers load wrk openapi lock lock-upgrade \
-	lock-check clean
+.PHONY: run test lint types unit contract e2e bench workers load wrk openapi examples lock \
+	lock-upgrade lock-check clean browser
 
 # Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -38,8 +38,16 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) browser
 	$(BIN)/pytest
+
+# The /docs browser test drives Debian's chromium: installed here when absent and possible
+# (root and a package source); otherwise that one test is skipped and says why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+	    >/dev/null 2>&1 || \
+	  echo "chromium could not be installed: the /docs browser test will be skipped"; }
 
 # schemathesis against the live gunicorn server, started and stopped by the script.
 contract: $(STAMP)
@@ -68,6 +76,11 @@ load: $(STAMP) wrk
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# After a deliberate change to an answer: rewrite the contract's example answers, then
+# `make openapi`; review both diffs.
+examples: $(STAMP)
+	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
