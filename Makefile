@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench openapi clean
+.PHONY: run test lint types unit contract e2e bench wrk openapi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,12 +30,25 @@ contract: $(STAMP)
 
 test: lint types unit contract
 
-bench: $(STAMP)
+# The reference riichi scorer lives in its own environment, for the benchmark only.
+RIICHI := bench/.venv-riichi
+$(RIICHI)/.installed:
+	$(PYTHON) -m venv $(RIICHI)
+	$(RIICHI)/bin/pip install --quiet 'mahjong==2.1.0'
+	touch $@
+
+# wrk, the HTTP load tool, from Debian's packages.
+wrk:
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+
+bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
+	$(BIN)/python bench/worst.py
+	$(BIN)/python bench/http.py
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache
