@@ -45,7 +45,7 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/worst.py
-	$(BIN)/python bench/http.py
+	$(BIN)/python bench/throughput.py
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
