@@ -35,25 +35,50 @@ class FreeChoice(NamedTuple):
     first: int
 
 
+# How much of a split a caller needs told apart (``detail``):
+EXACT = -2   # every group and every tile its wilds stand for
+SHAPES = -3  # only (wilds used, holds the pair): enough to know whether a hand completes
+# 0-8, in a numbered suit: the caller tells the suit's groups apart only by kind and by how
+# many wilds stand at this one local face value in a sequence (Yueqing's 归位, YQ-4); -1: at
+# no face in this suit. Honours stay told apart by tile and by how many wilds they hold.
+HONOURS_BY_TILE = -4
+
+
+def _token(group: LocalGroup, detail: int) -> tuple[object, ...]:
+    if detail == EXACT:
+        return group
+    kind, first, wilds = group
+    if detail == HONOURS_BY_TILE:
+        return (kind, first, len(wilds))
+    return (kind, wilds.count(detail) if kind == SEQUENCE else 0)
+
+
 @lru_cache(maxsize=65536)
-def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int) -> tuple[SuitSplit, ...]:
-    """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds."""
-    found = _splits_from(counts, honors, max_wilds, True)
-    return tuple(sorted(SuitSplit(*split) for split in found))
+def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
+                detail: int = EXACT) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds.
+
+    Splits that ``detail`` cannot tell apart are given once, by the least of them, so a
+    caller never scores the same thing twice and the search stays small with three wilds.
+    """
+    found = _splits_from(counts, honors, max_wilds, True, detail)
+    return tuple(sorted(SuitSplit(used, has_pair, groups)
+                        for (used, has_pair, _), groups in found.items()))
 
 
-_Found = tuple[int, bool, tuple[LocalGroup, ...]]
+_Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
 
 
 @lru_cache(maxsize=1 << 18)
 def _splits_from(
-    counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool
-) -> frozenset[_Found]:
-    """Splits of what is left of a suit; memoised, since many branches meet the same rest."""
+    counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
+) -> dict[_Key, tuple[LocalGroup, ...]]:
+    """Splits of what is left of a suit, one per token key; memoised, since many branches
+    meet the same rest."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
-        return frozenset({(0, False, ())})
-    found: set[_Found] = set()
+        return {(0, False, ()): ()}
+    found: dict[_Key, tuple[LocalGroup, ...]] = {}
     for group, taken, need in _groups_holding(counts, i, honors, wilds_left):
         is_pair = group[0] == PAIR
         if is_pair and not pair_allowed:
@@ -61,10 +86,17 @@ def _splits_from(
         rest = list(counts)
         for t in taken:
             rest[t] -= 1
-        for used, has_pair, groups in _splits_from(tuple(rest), honors, wilds_left - need,
-                                                    pair_allowed and not is_pair):
-            found.add((used + need, has_pair or is_pair, tuple(sorted((*groups, group)))))
-    return frozenset(found)
+        token = None if detail == SHAPES else _token(group, detail)
+        for (used, has_pair, tokens), groups in _splits_from(
+                tuple(rest), honors, wilds_left - need, pair_allowed and not is_pair,
+                detail).items():
+            key = (used + need, has_pair or is_pair,
+                   tokens if token is None else tuple(sorted((*tokens, token))))  # type: ignore[type-var]
+            split = tuple(sorted((*groups, group)))
+            kept = found.get(key)
+            if kept is None or split < kept:
+                found[key] = split
+    return found
 
 
 def _groups_holding(
@@ -115,7 +147,8 @@ class GlobalSplit(NamedTuple):
 
 
 @lru_cache(maxsize=65536)
-def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[GlobalSplit, ...]:
+def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
+                 detail: int) -> tuple[GlobalSplit, ...]:
     """suit_splits with tile numbers made global, cached so a warm hand builds no groups."""
     offset = suit * 9
     return tuple(
@@ -123,7 +156,7 @@ def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[Gl
             Group(kind, first + offset, True, tuple(t + offset for t in wilds))
             for kind, first, wilds in split.groups
         ))
-        for split in suit_splits(counts, suit == 3, max_wilds)
+        for split in suit_splits(counts, suit == 3, max_wilds, detail)
     )
 
 
@@ -132,11 +165,11 @@ Key = tuple[int, bool]  # (wilds used, holds the pair)
 
 @lru_cache(maxsize=65536)
 def _suit_keyed(
-    counts: tuple[int, ...], suit: int, max_wilds: int
+    counts: tuple[int, ...], suit: int, max_wilds: int, detail: int
 ) -> tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]:
     """A suit's splits grouped by what they use, so whole hands combine groups, not splits."""
     by_key: dict[Key, list[tuple[Group, ...]]] = {}
-    for split in _suit_groups(counts, suit, max_wilds):
+    for split in _suit_groups(counts, suit, max_wilds, detail):
         by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
     return tuple(sorted((key, tuple(parts)) for key, parts in by_key.items()))
 
@@ -146,14 +179,19 @@ def concealed_readings(
     wilds: int,
     free_pairs: Sequence[int] = (),
     free_sets: Sequence[FreeChoice] = (),
+    home: int | None = None,
 ) -> list[list[Group]]:
     """Every reading of the standing tiles as sets plus exactly one pair.
 
     ``counts`` holds natural tiles only (34 counts); ``wilds`` how many wilds stand beside
     them. Every wild must be used. A group of wilds alone takes each value offered in
     ``free_pairs`` (pair tiles) or ``free_sets``; without wilds those lists are unused.
+
+    A caller that tells sequences apart only by suit and by the wilds standing at the face
+    of the tile ``home`` (Yueqing's 归位) passes it: readings alike in all else come once.
     """
-    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds) for s, (a, b) in enumerate(SUITS)]
+    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds, _detail(home, s))
+             for s, (a, b) in enumerate(SUITS)]
     readings: list[list[Group]] = []
     for choice in product(*keyed):
         used = sum(key[0] for key, _ in choice)
@@ -173,6 +211,14 @@ def concealed_readings(
     return readings
 
 
+def _detail(home: int | None, suit: int) -> int:
+    if home is None:
+        return EXACT
+    if suit == 3:
+        return HONOURS_BY_TILE
+    return home - suit * 9 if home // 9 == suit else -1
+
+
 def _free_group(choice: FreeChoice) -> Group:
     group = Group(choice.kind, choice.first, True)
     return group._replace(wilds=group.tiles)
@@ -184,7 +230,7 @@ Shapes = frozenset[tuple[int, bool]]
 @lru_cache(maxsize=65536)
 def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
     """The (wilds used, holds the pair) outcomes one suit can be read with."""
-    return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds))
+    return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds, SHAPES))
 
 
 _SETS_ONLY, _WITH_PAIR = (0, False), (0, True)

@@ -121,15 +121,19 @@ class Placed(NamedTuple):
 def placed_readings(
     counts: Sequence[int], wilds: int, melds: Sequence[Group], tile: int, *, by_wild: bool,
     claimed: bool, free_pairs: Sequence[int] = (), free_sets: Sequence[FreeChoice] = (),
+    home: int | None = None, one_place: bool = False,
 ) -> Iterator[Placed]:
     """Every reading of the standing tiles with every place the winning tile can have filled.
 
     A set completed by a claimed tile is marked exposed (G-5). The order is the engine's:
-    readings as ``concealed_readings`` gives them, then places in set order.
+    readings as ``concealed_readings`` gives them, then places in set order. ``home`` is
+    passed on to ``concealed_readings``; ``one_place`` gives each reading's first place only,
+    for a caller whose score does not depend on where the winning tile sat.
     """
     meld_groups = tuple(melds)
-    for groups in concealed_readings(counts, wilds, free_pairs, free_sets):
-        for index, stands_for in placements(groups, tile, by_wild):
+    for groups in concealed_readings(counts, wilds, free_pairs, free_sets, home):
+        places = placements(groups, tile, by_wild)
+        for index, stands_for in [next(places)] if one_place else places:
             read = [g._replace(concealed=False) if claimed and i == index else g
                     for i, g in enumerate(groups)]
             pair = next(g for g in read if g.kind == PAIR)

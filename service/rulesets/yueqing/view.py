@@ -77,9 +77,12 @@ def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]
 
 def views(
     concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, win_is_wild: bool,
-    table: Table, request: dict[str, Any],
+    table: Table, request: dict[str, Any], *, merge: bool = True,
 ) -> Iterator[View]:
-    """Every reading and every place of the winning tile, in a fixed order (G-4)."""
+    """Every reading and every place of the winning tile, in a fixed order (G-4).
+
+    Readings the items cannot tell apart come once (``merge=False``, for tests, gives all).
+    """
     caishen = table.caishen
     counts = counts_of(concealed)
     caishen_tiles = counts[caishen]
@@ -93,8 +96,13 @@ def views(
         kept = list(concealed)
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
+    # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
+    # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
+    # alike in all that are scored once, each at one place.
+    alike = merge and caishen_tiles > 0
     for read in placed_readings(counts, wilds, meld_groups, win_tile, by_wild=win_is_wild,
-                                claimed=claimed, free_pairs=free_pairs, free_sets=free_sets):
+                                claimed=claimed, free_pairs=free_pairs, free_sets=free_sets,
+                                home=caishen if alike else None, one_place=alike):
         firsts = [g.first for g in read.sets] + [read.pair.first]
         yield View(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
                    kept_caishen, read.shape, tuple(melds), table, request,

@@ -1,0 +1,51 @@
+"""Readings the items cannot tell apart are scored once; the best reading's worth is the one
+reading every split at every place would give (G-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.hands import yueqing_hands
+from service.rulesets.yueqing import scorer
+from service.rulesets.yueqing.flowers import flower_items, summary
+from service.rulesets.yueqing.tiles import caishen_held, flower_tile
+from service.rulesets.yueqing.view import Table, seat_wind, views
+from service.scoring import action, load
+from tests.yueqing.helpers import body
+
+
+def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
+    """(best 台 + flower 条, readings scored) with or without merging alike readings."""
+    data = load(action("yueqing", "score").request, request)
+    hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    melds = scorer.prepare_melds(hand["melds"])
+    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
+                  hand["flowers"])
+    held = caishen_held(hand["concealed"], melds, caishen)
+    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
+    best, count = -1, 0
+    for view in views(hand["concealed"], melds, win["tile"], win_is_wild, table, data,
+                      merge=merge):
+        count += 1
+        hits = scorer.recognise(view)
+        worth = scorer.tai_of(hits)["total"] + summary(flower_items(view.groups, held,
+                                                                    table))["tiao"]
+        best = max(best, worth)
+    return best, count
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000))
+def test_merged_readings_keep_the_best_worth(seed: int) -> None:
+    request = yueqing_hands(1, seed=seed)[0]
+    assert best_worth(request, merge=True)[0] == best_worth(request, merge=False)[0]
+
+
+def test_three_wilds_in_one_suit_are_read_a_few_times_not_hundreds() -> None:
+    request = body("11122233344456m777z", "7z", caishen="7z")
+    merged, exhaustive = best_worth(request, True), best_worth(request, False)
+    assert merged[0] == exhaustive[0]
+    assert exhaustive[1] > 1000 and merged[1] < 100
