@@ -12,15 +12,16 @@ View = TypeVar("View")
 Found = TypeVar("Found")
 
 
-def recognise(tests: Sequence[tuple[str, Callable[[View], Found], int]],
-              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0
-              ) -> dict[str, Found]:
+def recognise(tests: Sequence[tuple[str, Callable[[View], Found | None], int]],
+              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0,
+              given: Mapping[str, Found] | None = None) -> dict[str, Found]:
     """Run the pattern tests on one reading, then drop what the patterns found exclude.
 
-    Each test comes with the flags a reading needs for it to apply; a reading that ``has``
-    fewer skips it.
+    ``given`` holds what the patterns that do not depend on the reading found, run once per
+    hand. Each test comes with the flags a reading needs for it to apply; a reading that
+    ``has`` fewer skips it.
     """
-    hits = {}
+    hits = dict(given) if given else {}
     for pid, test, needs in tests:
         if needs & ~has:
             continue

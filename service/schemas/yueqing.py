@@ -65,8 +65,13 @@ class CaishenAsSchema(Schema):
     stands_for = fields.String(data_key="as", required=True)
 
 
+class ReadSetSchema(SetSchema):
+    caishen_as = fields.List(fields.String(), required=True, metadata={
+        "description": "the tile each 财神 in this set stands for (YQ-4), empty for none"})
+
+
 class ReadHandSchema(Schema):
-    sets = fields.List(fields.Nested(SetSchema), required=True)
+    sets = fields.List(fields.Nested(ReadSetSchema), required=True)
     caishen_as = fields.List(fields.Nested(CaishenAsSchema), required=True)
 
 
@@ -78,6 +83,9 @@ class ItemSchema(Schema):
     count = fields.Integer(required=True)
     group = fields.String(required=True, validate=validate.OneOf(["minor", "major"]))
     tai = fields.Integer(required=True)
+    sets = fields.List(fields.Integer(), required=True, metadata={
+        "description": "indices into hand.sets the item was read from; empty for an item of "
+                       "the whole hand or of the situation"})
 
 
 class TaiSchema(Schema):

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from bench.hands import yueqing_hands
 from service.rulesets.yueqing import scorer
-from service.rulesets.yueqing.flowers import flower_items, summary
 from service.rulesets.yueqing.tiles import caishen_held, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind, views
 from service.scoring import action, load
@@ -30,10 +29,8 @@ def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
     for view in views(hand["concealed"], melds, win["tile"], win_is_wild, table, data,
                       merge=merge):
         count += 1
-        hits = scorer.recognise(view)
-        worth = scorer.tai_of(hits)["total"] + summary(flower_items(view.groups, held,
-                                                                    table))["tiao"]
-        best = max(best, worth)
+        hits = scorer.recognise(view, scorer.hand_items(view))
+        best = max(best, scorer.worth(hits, view.groups, held, table))
     return best, count
 
 
@@ -49,3 +46,19 @@ def test_three_wilds_in_one_suit_are_read_a_few_times_not_hundreds() -> None:
     merged, exhaustive = best_worth(request, True), best_worth(request, False)
     assert merged[0] == exhaustive[0]
     assert exhaustive[1] > 1000 and merged[1] < 100
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000))
+def test_items_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None:
+    """An item run once per hand (catalogue ``per_reading=False``) must not depend on the
+    reading: it finds the same on every reading the engine gives."""
+    data = load(action("yueqing", "score").request, yueqing_hands(1, seed=seed)[0])
+    hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
+                  hand["flowers"])
+    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
+    found = {repr(scorer.hand_items(view))
+             for view in views(hand["concealed"], scorer.prepare_melds(hand["melds"]),
+                               win["tile"], win_is_wild, table, data, merge=False)}
+    assert len(found) == 1

@@ -35,24 +35,27 @@ class View:
     melds: tuple[Meld, ...]
     table: Table
     request: dict[str, Any]
-    # What the item tests share, each 财神 taken as the tile it stands for (YQ-9):
+    # What the item tests share, found once per reading, each 财神 taken as the tile it
+    # stands for (YQ-9); set indices count into ``groups``, the answer's ``hand.sets``:
     suits: frozenset[int]               # suits present (0 万, 1 饼, 2 条)
     honors: bool                        # any honour present
     only_honors: bool
-    triplets: dict[int, Group]          # tile → its triplet or kong
+    triplets: dict[int, int]            # tile → index of its triplet or kong
+    home_sets: tuple[int, ...]          # sequences holding a 财神 at its own face (归位, YQ-4)
+    all_triplets: bool
 
     @property
     def groups(self) -> tuple[Group, ...]:
         return self.sets + (self.pair,)
 
     @property
-    def home(self) -> int:
-        """财神 used as their own face value inside a sequence: 归位 (YQ-4)."""
-        return sum(g.wilds.count(self.table.caishen) for g in self.sets if g.kind == SEQUENCE)
+    def pair_index(self) -> int:
+        return len(self.sets)
 
-    def triplet_of(self, tile: int, natural: bool = False) -> Group | None:
-        group = self.triplets.get(tile)
-        return None if group is None or (natural and group.wilds) else group
+    def triplet_of(self, tile: int, natural: bool = False) -> int | None:
+        """The index of the tile's triplet or kong (of natural tiles only, if asked)."""
+        index = self.triplets.get(tile)
+        return None if index is None or (natural and self.sets[index].wilds) else index
 
 
 def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]]:
@@ -103,12 +106,36 @@ def views(
     for read in placed_readings(counts, wilds, meld_groups, win_tile, by_wild=win_is_wild,
                                 claimed=claimed, free_pairs=free_pairs, free_sets=free_sets,
                                 home=caishen if alike else None, one_place=alike):
-        firsts = [g.first for g in read.sets] + [read.pair.first]
-        yield View(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
-                   kept_caishen, read.shape, tuple(melds), table, request,
-                   frozenset(t // 9 for t in firsts if t < 27),
-                   any(t >= 27 for t in firsts), all(t >= 27 for t in firsts),
-                   {g.first: g for g in read.sets if g.kind != SEQUENCE})
+        yield _view(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
+                    kept_caishen, read.shape, tuple(melds), table, request)
+
+
+def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
+          win_by_wild: bool, kept_caishen: bool | None, shape: str, melds: tuple[Meld, ...],
+          table: Table, request: dict[str, Any]) -> View:
+    suits, honors, only_honors = set(), pair.first >= 27, pair.first >= 27
+    if pair.first < 27:
+        suits.add(pair.first // 9)
+    triplets: dict[int, int] = {}
+    home: list[int] = []
+    sequences = 0
+    caishen = table.caishen
+    for index, g in enumerate(sets):
+        first = g.first
+        if first >= 27:
+            honors = True
+        else:
+            suits.add(first // 9)
+            only_honors = False
+        if g.kind == SEQUENCE:
+            sequences += 1
+            if caishen in g.wilds:
+                home.append(index)
+        else:
+            triplets[first] = index
+    return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
+                melds, table, request, frozenset(suits), honors, only_honors, triplets,
+                tuple(home), sequences == 0)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
