@@ -65,6 +65,9 @@ class PatternSchema(Schema):
     count = fields.Integer(required=True)
     concealed = fields.Boolean(required=True)
     fan = fields.Integer(required=True)
+    sets = fields.List(fields.Integer(), required=True, metadata={
+        "description": "indices into hand.sets this entry's instances were read from; empty "
+                       "for a pattern of the whole hand or of the situation"})
 
 
 class ReadHandSchema(Schema):

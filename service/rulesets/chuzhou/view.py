@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import IntFlag, auto
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
+from service.hand.groups import ANGANG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
 from service.hand.waits import PAIR_WAIT, placed_readings
 from service.tiles import WINDS
@@ -70,19 +70,23 @@ class View:
     menqing: bool
     melds: tuple[Meld, ...]
     request: dict[str, Any]
-    # Indexes the pattern tests share, built once per reading:
-    sequences: tuple[Group, ...]
-    triplets: tuple[Group, ...]        # triplets and kongs: what 碰/对 patterns count (CZ-3)
-    seq_flags: dict[int, list[bool]]   # first tile → concealed flag of each such sequence
-    trip_flags: dict[int, bool]        # tile → concealed flag of its triplet or kong
+    # Facts the pattern tests share, found once per reading. Indices count into ``groups``,
+    # the answer's ``hand.sets``, so a pattern can say which sets it was read from:
+    groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
+    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
+    trip_at: dict[int, int]            # tile → its triplet or kong
+    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
     suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
     honors: bool
     fours: tuple[int, ...]             # suited tiles held four times (四合)
     has: int                           # the Need flags this reading meets
 
-    @property
-    def groups(self) -> tuple[Group, ...]:
-        return self.sets + ((self.pair,) if self.pair else ()) + self.pairs
+    def dark(self, indices: Sequence[int]) -> bool:
+        """Whether every one of these sets is concealed."""
+        groups = self.groups
+        return all(groups[i].concealed for i in indices)
 
 
 class _Hand(NamedTuple):
@@ -102,16 +106,24 @@ class _Hand(NamedTuple):
 
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
           pairs: tuple[Group, ...], shape: str) -> View:
-    sequences = tuple(g for g in sets if g.kind == SEQUENCE)
-    triplets = tuple(g for g in sets if g.kind != SEQUENCE)
-    seq_flags: dict[int, list[bool]] = {}
-    for g in sequences:
-        seq_flags.setdefault(g.first, []).append(g.concealed)
+    groups = sets + ((pair,) if pair else ()) + pairs
+    sequences, triplets, kan = [], [], []
+    seq_at: dict[int, list[int]] = {}
+    trip_at: dict[int, int] = {}
+    for index, g in enumerate(sets):
+        if g.kind == SEQUENCE:
+            sequences.append(index)
+            seq_at.setdefault(g.first, []).append(index)
+        else:
+            triplets.append(index)
+            trip_at[g.first] = index
+            if g.kind == TRIPLET and g.concealed and g.meld is None:
+                kan.append(index)
     has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
     return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
-                hand.self_draw, hand.menqing, hand.melds, hand.request, sequences, triplets,
-                seq_flags, {g.first: g.concealed for g in triplets}, hand.suits, hand.honors,
-                hand.fours, has)
+                hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
+                tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
+                hand.honors, hand.fours, has)
 
 
 def views(
