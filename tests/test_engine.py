@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import FreeChoice, concealed_readings, is_complete, seven_pairs
@@ -126,3 +128,15 @@ def test_placements_skip_equal_groups_and_melds() -> None:
 def test_a_winning_wild_sits_where_a_wild_stands() -> None:
     groups = [Group(SEQUENCE, 0, True, (1,)), Group(PAIR, 5, True)]
     assert list(placements(groups, 13, by_wild=True)) == [(0, 1)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 11) | st.integers(27, 29), min_size=13, max_size=13))
+def test_waits_are_the_tiles_that_complete_the_hand(tiles: list[int]) -> None:
+    """The table-driven waits equal adding each tile and reading the hand (no wilds)."""
+    counts = counts_of(tiles)
+    if max(counts) > 4:
+        return
+    expected = [t for t in range(34) if counts[t] < 4 and is_complete(
+        [n + (i == t) for i, n in enumerate(counts)], 0)]
+    assert wait_tiles(counts) == expected

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from service.hand.groups import ANGANG, GANG, KONG, SEQUENCE, Group
-from service.hand.waits import DOUBLE_PUNG, EDGE
+from service.hand.waits import DOUBLE_PUNG, EDGE, holds
 from service.rulesets.chuzhou.view import SEVEN_PAIRS, STANDARD, View
 from service.tiles import DRAGONS, WINDS, is_honor, is_terminal
 
@@ -42,12 +42,9 @@ def _whole_hand_dark(v: View) -> bool:
     return v.menqing and v.self_draw
 
 
-def _tiles_all(v: View, test: Callable[[int], bool]) -> bool:
-    return all(test(t) for t, n in enumerate(v.counts) if n)
-
-
-def _seqs_at(v: View, suit: int, local: int) -> list[int]:
-    return v.seq_at.get(suit * 9 + local, [])
+TERMINALS = frozenset(t for t in range(27) if is_terminal(t))
+HONOURS = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS = TERMINALS | HONOURS
 
 
 def _whole(flag: bool, dark: bool) -> Hits:
@@ -148,6 +145,8 @@ def old_young(v: View) -> Hits:
 
 def twin_sequences(v: View) -> Hits:
     hits: Hits = []
+    if len(v.seq_at) == len(v.sequences):
+        return hits  # no sequence twice
     for first in sorted(v.seq_at):
         same = _dark_first(v, v.seq_at[first])
         for k in range(0, len(same) - 1, 2):
@@ -161,8 +160,10 @@ def _one_suit(v: View, indices: tuple[int, ...], size: int) -> Hits:
     if len(indices) < size:
         return []
     groups = v.groups
-    for s in range(3):
-        in_suit = [i for i in indices if groups[i].first // 9 == s]
+    by_suit: tuple[list[int], ...] = ([], [], [], [])
+    for i in indices:
+        by_suit[groups[i].first // 9].append(i)
+    for in_suit in by_suit[:3]:
         if len(in_suit) >= size:
             chosen = tuple(_dark_first(v, in_suit)[:size])
             return [(v.dark(chosen), chosen)]
@@ -214,10 +215,10 @@ def _dragon(v: View) -> list[list[int]] | None:
     """The sequences 123, 456 and 789 of the suit holding all three."""
     if len(v.sequences) < 3:
         return None
-    for s in range(3):
-        parts = [_seqs_at(v, s, local) for local in (0, 3, 6)]
-        if all(parts):
-            return parts
+    at = v.seq_at
+    for base in (0, 9, 18):
+        if base + 3 in at and base in at and base + 6 in at:
+            return [at[base], at[base + 3], at[base + 6]]
     return None
 
 
@@ -265,7 +266,7 @@ def _four_in(v: View, in_sequences: int) -> Hits:
         return hits
     groups = v.groups
     for t in v.fours:
-        holding = tuple(i for i, g in enumerate(groups) if t in g.tiles)
+        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
         if any(groups[i].kind == KONG for i in holding):
             continue
         seqs = sum(1 for i in holding if groups[i].kind == SEQUENCE)
@@ -361,12 +362,12 @@ def half_flush(v: View) -> Hits:
 
 
 def pure_terminals(v: View) -> Hits:
-    return _whole(_tiles_all(v, is_terminal), _whole_hand_dark(v))
+    return _whole(TERMINALS.issuperset(v.held), _whole_hand_dark(v))
 
 
 def mixed_terminals(v: View) -> Hits:
-    both = v.honors and any(v.counts[t] for t in range(27))
-    mixed = both and _tiles_all(v, lambda t: is_terminal(t) or is_honor(t))
+    both = v.honors and not HONOURS.issuperset(v.held)
+    mixed = both and TERMINALS_AND_HONOURS.issuperset(v.held)
     return _whole(mixed, _whole_hand_dark(v))
 
 
@@ -393,7 +394,7 @@ def three_dragons(v: View) -> Hits:
 
 
 def all_honors(v: View) -> Hits:
-    return _whole(_tiles_all(v, is_honor), _whole_hand_dark(v))
+    return _whole(HONOURS.issuperset(v.held), _whole_hand_dark(v))
 
 
 def seven_pairs(v: View) -> Hits:
@@ -406,7 +407,12 @@ def seven_pairs_last_copy(v: View) -> Hits:
 
 
 def _holds(g: Group, numbers: tuple[int, ...]) -> bool:
-    return g.first < 27 and any(_local(t) in numbers for t in g.tiles)
+    if g.first >= 27:
+        return False
+    low = g.first % 9
+    if g.kind == SEQUENCE:
+        return any(low <= n <= low + 2 for n in numbers)
+    return low in numbers
 
 
 def _fives(v: View) -> list[int]:
@@ -417,8 +423,10 @@ def _fives(v: View) -> list[int]:
 def three_fives(v: View) -> Hits:
     if len(v.sequences) < 3:
         return []
-    fives, groups = _fives(v), v.groups
-    per_suit = [[i for i in fives if groups[i].first // 9 == s] for s in range(3)]
+    groups = v.groups
+    per_suit: tuple[list[int], ...] = ([], [], [])
+    for i in _fives(v):
+        per_suit[groups[i].first // 9].append(i)
     if not all(per_suit):
         return []
     chosen = tuple(_dark_first(v, sets)[0] for sets in per_suit)

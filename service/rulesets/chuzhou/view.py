@@ -82,6 +82,7 @@ class View:
     honors: bool
     fours: tuple[int, ...]             # suited tiles held four times (四合)
     has: int                           # the Need flags this reading meets
+    held: frozenset[int]               # the distinct tiles held
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
@@ -102,6 +103,7 @@ class _Hand(NamedTuple):
     honors: bool
     fours: tuple[int, ...]
     has: int  # the Need flags every reading of this hand meets
+    held: frozenset[int]
 
 
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
@@ -123,7 +125,7 @@ def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
     return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
                 hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
                 tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
-                hand.honors, hand.fours, has)
+                hand.honors, hand.fours, has, hand.held)
 
 
 def views(
@@ -137,14 +139,14 @@ def views(
     """
     meld_groups = tuple(m.group() for m in melds)
     honors = any(held[27:])
-    fours = tuple(t for t in range(27) if held[t] == 4)
+    fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
     has = (_HONORS if honors else _NO_HONORS) | (_FOURS if fours else 0) | (
         _SELF_DRAW if self_draw else 0) | (
         _DECLARED if request["situation"]["declared_ready"] else 0) | (
         _WIND_WIN if win_tile in WINDS else 0)
     hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
                  request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
-                 honors, fours, has)
+                 honors, fours, has, frozenset(t for t in range(34) if held[t]))
     for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
                                 claimed=not self_draw):
         yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)
