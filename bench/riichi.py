@@ -50,9 +50,9 @@ def main() -> None:
         times = []
         errors: dict[str, int] = {}
         for tiles, win, melds, config in hands:
-            t0 = time.perf_counter_ns()
+            t0 = time.thread_time_ns()
             result = estimate(tiles, win, melds=melds, config=config)
-            times.append(time.perf_counter_ns() - t0)
+            times.append(time.thread_time_ns() - t0)
             if result.error is not None:
                 errors[result.error] = errors.get(result.error, 0) + 1
         print(json.dumps({"times": times, "errors": errors}), flush=True)
