@@ -62,3 +62,21 @@ def test_items_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None
              for view in views(hand["concealed"], scorer.prepare_melds(hand["melds"]),
                                win["tile"], win_is_wild, table, data, merge=False)}
     assert len(found) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 100_000))
+def test_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
+    """Skipping an item by its catalogue ``needs`` never changes what a reading scores."""
+    from service.rulesets.registry import recognise
+
+    data = load(action("yueqing", "score").request, yueqing_hands(1, seed=seed)[0])
+    hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
+                  hand["flowers"])
+    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
+    for view in views(hand["concealed"], scorer.prepare_melds(hand["melds"]), win["tile"],
+                      win_is_wild, table, data, merge=False):
+        tests, excludes = scorer.READING_TESTS, scorer.EXCLUDES
+        assert recognise(tests, excludes, view, view.has) == \
+            recognise(tests, excludes, view, -1)

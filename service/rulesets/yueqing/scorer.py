@@ -27,7 +27,8 @@ from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
 
 Hits = dict[str, Found]
-READING_TESTS = tuple((item.id, item.test, 0) for item in ITEMS if item.per_reading)
+READING_TESTS = tuple((item.id, item.test, int(item.needs)) for item in ITEMS
+                      if item.per_reading)
 HAND_TESTS = tuple((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER = {item.id: index for index, item in enumerate(ITEMS)}
@@ -39,7 +40,7 @@ def recognise(view: View, given: Hits | None = None) -> Hits:
 
     ``given``: what the items that do not depend on the reading found (``hand_items``).
     """
-    return shared_recognise(READING_TESTS, EXCLUDES, view, given=given)
+    return shared_recognise(READING_TESTS, EXCLUDES, view, view.has, given)
 
 
 def hand_items(view: View) -> Hits:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import IntFlag, auto
 from typing import Any
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
@@ -20,6 +21,27 @@ class Table:
     flower: int
     seat_wind: int
     flowers: int  # flower tiles laid aside
+
+
+class Need(IntFlag):
+    """What a reading must have for an item's test to be worth running (catalogue ``needs``).
+
+    A reading's ``has`` holds the flags it meets; an item whose needs are not all met cannot
+    apply, so its test is skipped. This only saves time: every test checks its item whole.
+    """
+
+    HONOUR_TRIPLET = auto()  # a triplet or kong of an honour
+    HOME = auto()            # a 财神 归位 in a sequence
+    WILD_PAIR = auto()       # two 财神 as the pair
+    WILD_TRIPLET = auto()    # a set of three 财神
+    NO_CAISHEN = auto()      # no 财神 tile in the hand
+    NO_SEQUENCE = auto()
+    ONE_SUIT = auto()        # at most one of 万 饼 条
+    ONLY_HONOURS = auto()
+
+
+_HONOUR_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_CAISHEN, _NO_SEQUENCE, _ONE_SUIT, \
+    _ONLY_HONOURS = (int(flag) for flag in Need)
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -43,6 +65,7 @@ class View:
     triplets: dict[int, int]            # tile → index of its triplet or kong
     home_sets: tuple[int, ...]          # sequences holding a 财神 at its own face (归位, YQ-4)
     all_triplets: bool
+    has: int                            # the Need flags this reading meets
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -120,6 +143,9 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     home: list[int] = []
     sequences = 0
     caishen = table.caishen
+    has = _NO_CAISHEN if caishen_tiles == 0 else 0
+    if len(pair.wilds) == 2:
+        has |= _WILD_PAIR
     for index, g in enumerate(sets):
         first = g.first
         if first >= 27:
@@ -131,11 +157,22 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
             sequences += 1
             if caishen in g.wilds:
                 home.append(index)
+                has |= _HOME
         else:
             triplets[first] = index
+            if first >= 27:
+                has |= _HONOUR_TRIPLET
+            if len(g.wilds) == 3:
+                has |= _WILD_TRIPLET
+    if sequences == 0:
+        has |= _NO_SEQUENCE
+    if len(suits) <= 1:
+        has |= _ONE_SUIT
+    if only_honors:
+        has |= _ONLY_HONOURS
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
                 melds, table, request, frozenset(suits), honors, only_honors, triplets,
-                tuple(home), sequences == 0)
+                tuple(home), sequences == 0, has)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
