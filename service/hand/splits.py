@@ -190,12 +190,15 @@ def concealed_readings(
     A caller that tells sequences apart only by suit and by the wilds standing at the face
     of the tile ``home`` (Yueqing's 归位) passes it: readings alike in all else come once.
     """
-    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds, _detail(home, s))
+    details = _EXACT_EVERYWHERE if home is None else [_detail(home, s) for s in range(4)]
+    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds, details[s])
              for s, (a, b) in enumerate(SUITS)]
     readings: list[list[Group]] = []
     for choice in product(*keyed):
-        used = sum(key[0] for key, _ in choice)
-        pairs = sum(key[1] for key, _ in choice)
+        used = pairs = 0
+        for (suit_used, suit_pair), _ in choice:
+            used += suit_used
+            pairs += suit_pair
         left = wilds - used
         if pairs == 1 and left == 0:
             free: list[Group | None] = [None]
@@ -205,10 +208,13 @@ def concealed_readings(
             free = [_free_group(FreeChoice(PAIR, t)) for t in free_pairs]
         else:
             continue
-        for parts in product(*(splits for _, splits in choice)):
-            groups = [g for part in parts for g in part]
+        for parts in product(*[splits for _, splits in choice]):
+            groups = [*parts[0], *parts[1], *parts[2], *parts[3]]
             readings.extend(groups if extra is None else groups + [extra] for extra in free)
     return readings
+
+
+_EXACT_EVERYWHERE = (EXACT,) * 4
 
 
 def _detail(home: int | None, suit: int) -> int:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from service.hand.groups import ANGANG, GANG, KONG, SEQUENCE, Group
-from service.hand.waits import DOUBLE_PUNG, EDGE, holds
+from service.hand.groups import ANGANG, GANG, SEQUENCE, Group
+from service.hand.waits import DOUBLE_PUNG, EDGE
 from service.rulesets.chuzhou.view import SEVEN_PAIRS, STANDARD, View
 from service.tiles import DRAGONS, WINDS, is_honor, is_terminal
 
@@ -47,10 +47,6 @@ HONOURS = frozenset(range(27, 34))
 TERMINALS_AND_HONOURS = TERMINALS | HONOURS
 
 
-def _whole(flag: bool, dark: bool) -> Hits:
-    return [(dark, ())] if flag else []
-
-
 def _read_from(flag: bool, v: View, indices: Sequence[int]) -> Hits:
     """One instance read from these sets, 暗 when all of them are concealed."""
     return [(v.dark(indices), tuple(indices))] if flag else []
@@ -71,7 +67,7 @@ def concealed_triplet(v: View) -> Hits:
 
 
 def all_triplets(v: View) -> Hits:
-    return _whole(v.form == STANDARD and not v.sequences, False)
+    return [(False, ())] if v.form == STANDARD and not v.sequences else []
 
 
 def three_concealed_triplets(v: View) -> Hits:
@@ -83,19 +79,19 @@ def four_concealed_triplets(v: View) -> Hits:
 
 
 def heavenly_hand(v: View) -> Hits:
-    return _whole(v.request["situation"]["heavenly"], False)
+    return [(False, ())] if v.request["situation"]["heavenly"] else []
 
 
 def earthly_hand(v: View) -> Hits:
-    return _whole(v.request["situation"]["earthly"], False)
+    return [(False, ())] if v.request["situation"]["earthly"] else []
 
 
 def last_tile_draw(v: View) -> Hits:
-    return _whole(v.request["situation"]["last_tile"], False)
+    return [(False, ())] if v.request["situation"]["last_tile"] else []
 
 
 def win_after_kong(v: View) -> Hits:
-    return _whole(v.request["situation"]["after_kong"], False)
+    return [(False, ())] if v.request["situation"]["after_kong"] else []
 
 
 def _melds_of(v: View, kind: str, dark: bool) -> Hits:
@@ -116,21 +112,21 @@ def small_flowers(v: View) -> Hits:
 
 
 def two_suits(v: View) -> Hits:
-    return _whole(len(v.suits) == 2, False)  # CZ-9: honours allowed
+    return [(False, ())] if len(v.suits) == 2 else []  # CZ-9: honours allowed
 
 
 def concealed_hand(v: View) -> Hits:
-    return _whole(v.menqing, False)
+    return [(False, ())] if v.menqing else []
 
 
 def concealed_self_draw(v: View) -> Hits:
-    return _whole(v.menqing and v.self_draw, True)
+    return [(True, ())] if v.menqing and v.self_draw else []
 
 
 def all_claimed(v: View) -> Hits:
     """CZ-9: four claimed melds, no 暗杠, the pair completed by a discard."""
     claimed = len(v.melds) == 4 and all(m.type != ANGANG for m in v.melds)
-    return _whole(claimed and not v.self_draw and v.form == STANDARD, False)
+    return [(False, ())] if claimed and not v.self_draw and v.form == STANDARD else []
 
 
 # --- sequence patterns ------------------------------------------------------------------
@@ -261,18 +257,8 @@ def _four_in(v: View, in_sequences: int) -> Hits:
     sequences (1, 2 or 4) fixes the one member it scores, the highest that fits it, so the
     members exclude nothing across tiles and two tiles may score 四合二 and 四合一.
     """
-    hits: Hits = []
-    if not v.sequences:
-        return hits
-    groups = v.groups
-    for t in v.fours:
-        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
-        if any(groups[i].kind == KONG for i in holding):
-            continue
-        seqs = sum(1 for i in holding if groups[i].kind == SEQUENCE)
-        if seqs == in_sequences:
-            hits.append((v.dark(holding), holding))
-    return hits
+    return [(v.dark(holding), holding) for holding, in_seqs in v.four_holdings
+            if in_seqs == in_sequences]
 
 
 def four_in_one(v: View) -> Hits:
@@ -354,21 +340,21 @@ def hard_four_winds(v: View) -> Hits:
 # --- whole-hand patterns ----------------------------------------------------------------
 
 def full_flush(v: View) -> Hits:
-    return _whole(len(v.suits) == 1 and not v.honors, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if len(v.suits) == 1 and not v.honors else []
 
 
 def half_flush(v: View) -> Hits:
-    return _whole(len(v.suits) == 1 and v.honors, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if len(v.suits) == 1 and v.honors else []
 
 
 def pure_terminals(v: View) -> Hits:
-    return _whole(TERMINALS.issuperset(v.held), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if TERMINALS.issuperset(v.held) else []
 
 
 def mixed_terminals(v: View) -> Hits:
     both = v.honors and not HONOURS.issuperset(v.held)
     mixed = both and TERMINALS_AND_HONOURS.issuperset(v.held)
-    return _whole(mixed, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if mixed else []
 
 
 def _outside_sets(v: View) -> bool:
@@ -378,12 +364,12 @@ def _outside_sets(v: View) -> bool:
 
 def pure_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_terminal(v.pair.first)
-    return _whole(pair_ok and _outside_sets(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if pair_ok and _outside_sets(v) else []
 
 
 def mixed_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_honor(v.pair.first)
-    return _whole(pair_ok and _outside_sets(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if pair_ok and _outside_sets(v) else []
 
 
 def three_dragons(v: View) -> Hits:
@@ -394,16 +380,16 @@ def three_dragons(v: View) -> Hits:
 
 
 def all_honors(v: View) -> Hits:
-    return _whole(HONOURS.issuperset(v.held), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if HONOURS.issuperset(v.held) else []
 
 
 def seven_pairs(v: View) -> Hits:
-    return _whole(v.form == SEVEN_PAIRS and v.counts[v.win_tile] != 4, v.self_draw)
+    return [(v.self_draw, ())] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] != 4 else []
 
 
 def seven_pairs_last_copy(v: View) -> Hits:
     """七对暗绝: five pairs and a 坎 waiting on the 坎's last copy."""
-    return _whole(v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4, v.self_draw)
+    return [(v.self_draw, ())] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4 else []
 
 
 def _holds(g: Group, numbers: tuple[int, ...]) -> bool:
@@ -445,7 +431,7 @@ def four_fives(v: View) -> Hits:
 def threes_and_sevens(v: View) -> Hits:
     ok = v.form == STANDARD and v.pair is not None and v.pair.first < 27 and \
         _local(v.pair.first) in (2, 6) and all(_holds(g, (2, 6)) for g in v.sets)
-    return _whole(ok, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if ok else []
 
 
 def _same_number(v: View) -> bool:
@@ -456,11 +442,11 @@ def _same_number(v: View) -> bool:
 
 
 def same_number(v: View) -> Hits:
-    return _whole(_same_number(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if _same_number(v) else []
 
 
 def same_number_all_suits(v: View) -> Hits:
-    return _whole(_same_number(v) and len(v.suits) == 3, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if _same_number(v) and len(v.suits) == 3 else []
 
 
 # --- ready-bound patterns (CZ-10): only when declared -----------------------------------
@@ -471,16 +457,20 @@ def _declared(v: View) -> bool:
 
 def last_copy(v: View) -> Hits:
     table = v.request["situation"]["table_pengs"]
-    return _whole(_declared(v) and v.win_tile < 27 and v.win_tile in table, v.self_draw)
+    return [(v.self_draw, ())] if _declared(v) and v.win_tile < 27 and v.win_tile in table else []
 
 
 def early_ready(v: View) -> Hits:
-    return _whole(_declared(v) and v.request["situation"]["ready_first_turn"], v.self_draw)
+    if not (_declared(v) and v.request["situation"]["ready_first_turn"]):
+        return []
+    return [(v.self_draw, ())]
 
 
 def center_five(v: View) -> Hits:
-    return _whole(_declared(v) and v.win_tile < 27 and _local(v.win_tile) == 4, v.self_draw)
+    if not (_declared(v) and v.win_tile < 27 and _local(v.win_tile) == 4):
+        return []
+    return [(v.self_draw, ())]
 
 
 def edge_wait(v: View) -> Hits:
-    return _whole(_declared(v) and v.shape == EDGE, v.self_draw)
+    return [(v.self_draw, ())] if _declared(v) and v.shape == EDGE else []

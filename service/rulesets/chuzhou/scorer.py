@@ -42,9 +42,16 @@ def hand_patterns(view: View) -> Hits:
     return shared_recognise(HAND_TESTS, {}, view, view.has)
 
 
+VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
+
+
 def total(hits: Hits) -> int:
-    return sum(BY_ID[pid].value(concealed) for pid, found in hits.items()
-               for concealed, _ in found)
+    fan = 0
+    for pid, found in hits.items():
+        values = VALUES[pid]
+        for concealed, _ in found:
+            fan += values[concealed]
+    return fan
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntFlag, auto
+from itertools import compress
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, PAIR, SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
-from service.hand.waits import PAIR_WAIT, placed_readings
+from service.hand.waits import PAIR_WAIT, holds, placed_readings
 from service.tiles import WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
@@ -83,6 +84,9 @@ class View:
     fours: tuple[int, ...]             # suited tiles held four times (四合)
     has: int                           # the Need flags this reading meets
     held: frozenset[int]               # the distinct tiles held
+    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
+    # many of them are sequences
+    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
@@ -122,10 +126,16 @@ def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
             if g.kind == TRIPLET and g.concealed and g.meld is None:
                 kan.append(index)
     has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
+    four_holdings = []
+    for t in hand.fours if sequences else ():
+        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
+        if all(groups[i].kind != KONG for i in holding):
+            four_holdings.append(
+                (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
     return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
                 hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
                 tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
-                hand.honors, hand.fours, has, hand.held)
+                hand.honors, hand.fours, has, hand.held, tuple(four_holdings))
 
 
 def views(
@@ -144,9 +154,9 @@ def views(
         _SELF_DRAW if self_draw else 0) | (
         _DECLARED if request["situation"]["declared_ready"] else 0) | (
         _WIND_WIN if win_tile in WINDS else 0)
+    tiles = frozenset(compress(range(34), held))
     hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
-                 request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
-                 honors, fours, has, frozenset(t for t in range(34) if held[t]))
+                 request, frozenset(t // 9 for t in tiles if t < 27), honors, fours, has, tiles)
     for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
                                 claimed=not self_draw):
         yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)
