@@ -22,13 +22,14 @@ def recognise(tests: Sequence[tuple[str, Callable[[View], Found | None], int]],
     ``has`` fewer skips it.
     """
     hits = dict(given) if given else {}
+    missing = ~has
     for pid, test, needs in tests:
-        if needs & ~has:
+        if needs & missing:
             continue
         found = test(view)
         if found:
             hits[pid] = found
-    for pid in [pid for pid in hits if pid in excludes]:
+    for pid in excludes.keys() & hits.keys():
         for dropped in excludes[pid]:
             hits.pop(dropped, None)
     return hits

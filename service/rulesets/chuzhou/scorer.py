@@ -60,8 +60,11 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
         pattern = BY_ID[pid]
-        for concealed in (True, False):
-            found = [sets for dark, sets in hits[pid] if dark == concealed]
+        dark: list[tuple[int, ...]] = []
+        light: list[tuple[int, ...]] = []
+        for concealed, sets in hits[pid]:
+            (dark if concealed else light).append(sets)
+        for concealed, found in ((True, dark), (False, light)):
             if found:
                 value = pattern.value(concealed)
                 result.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
