@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench wrk openapi clean
+.PHONY: run test lint types unit contract e2e bench wrk workers openapi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py
+
+# sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
+# (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
+workers: $(STAMP) wrk
+	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
