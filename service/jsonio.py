@@ -17,7 +17,6 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-
 _LONG_BYTES = re.compile(rb"\d{19}")
 _LONG_TEXT = re.compile(r"\d{19}")
 

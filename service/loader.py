@@ -105,17 +105,22 @@ _IDENTITY: dict[type, type] = {
 }
 
 
-def _generic(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    """Any other field: its own ``_deserialize``, as ``Field.deserialize`` calls it."""
-    deserialize = field._deserialize
+def _unsure_on_error(load: Reader) -> Reader:
+    """marshmallow's own loading of a part; any error means marshmallow decides the body."""
 
     def read(value: Any) -> Any:
         try:
-            return deserialize(value, None, None)
-        except Exception:  # marshmallow will raise it, or the error, itself
+            return load(value)
+        except Exception:  # marshmallow will raise it, or its error, itself
             raise Unsure from None
 
     return read
+
+
+def _generic(field: fields.Field) -> Reader:  # type: ignore[type-arg]
+    """Any other field: its own ``_deserialize``, as ``Field.deserialize`` calls it."""
+    deserialize = field._deserialize
+    return _unsure_on_error(lambda value: deserialize(value, None, None))
 
 
 def _list(field: fields.List) -> Reader:  # type: ignore[type-arg]
@@ -166,13 +171,7 @@ def _field(field: fields.Field) -> Reader:  # type: ignore[type-arg]
 
 
 def _generic_whole(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    def read(value: Any) -> Any:
-        try:
-            return field.deserialize(value)
-        except Exception:
-            raise Unsure from None
-
-    return read
+    return _unsure_on_error(field.deserialize)
 
 
 # --- schemas --------------------------------------------------------------------------------
@@ -198,13 +197,7 @@ def reader(schema_class: type[Schema]) -> Reader:
     """The compiled loader of one schema class: the loaded dict, or Unsure."""
     schema = schema_class()
     if not _understood(schema):
-        def load_whole(value: Any) -> Any:
-            try:
-                return schema.load(value)
-            except ValidationError:
-                raise Unsure from None
-
-        return load_whole
+        return _unsure_on_error(schema.load)
 
     entries = []
     for name, field in schema.load_fields.items():

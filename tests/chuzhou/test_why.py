@@ -9,13 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.hands import chuzhou_hands
-from service.hand import prepare_melds
 from service.rulesets.chuzhou.scorer import hand_patterns
-from service.rulesets.chuzhou.view import views
-from service.schemas.chuzhou import ScoreRequest
-from service.scoring import load, score
-from service.tiles import counts_of
-from tests.chuzhou.helpers import body
+from service.scoring import score
+from tests.chuzhou.helpers import body, readings
 
 
 def read_from(result: dict[str, Any], pid: str) -> list[list[str]]:
@@ -52,15 +48,5 @@ def test_meld_patterns_name_the_meld() -> None:
 def test_patterns_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None:
     """A pattern run once per hand (catalogue ``per_reading=False``) must not depend on the
     reading: it finds the same on every reading the engine gives."""
-    data = load(ScoreRequest, chuzhou_hands(1, seed=seed)[0])
-    hand, win = data["hand"], data["win"]
-    counts = counts_of(hand["concealed"])
-    held = list(counts)
-    for meld in hand["melds"]:
-        for t in meld["tiles"]:
-            held[t] += 1
-    found = {repr(hand_patterns(view))
-             for view in views(counts, prepare_melds(hand["melds"]), win["tile"],
-                               win["by"] == "self_draw", data["situation"]["declared_ready"],
-                               data, tuple(held))}
+    found = {repr(hand_patterns(view)) for view in readings(chuzhou_hands(1, seed=seed)[0])}
     assert len(found) == 1

@@ -3,6 +3,7 @@ reading every split at every place would give (G-4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import given, settings
@@ -11,26 +12,32 @@ from hypothesis import strategies as st
 from bench.hands import yueqing_hands
 from service.rulesets.yueqing import scorer
 from service.rulesets.yueqing.tiles import caishen_held, flower_tile
-from service.rulesets.yueqing.view import Table, seat_wind, views
+from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.scoring import action, load
 from tests.yueqing.helpers import body
+
+
+def readings(request: dict[str, Any], merge: bool) -> Iterator[View]:
+    """Every reading the scorer sees for a request body, alike ones merged or not."""
+    data = load(action("yueqing", "score").request, request)
+    hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
+                  hand["flowers"])
+    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
+    yield from views(hand["concealed"], scorer.prepare_melds(hand["melds"]), win["tile"],
+                     win_is_wild, table, data, merge=merge)
 
 
 def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
     """(best 台 + flower 条, readings scored) with or without merging alike readings."""
     data = load(action("yueqing", "score").request, request)
-    hand, win, caishen = data["hand"], data["win"], data["caishen"]
-    melds = scorer.prepare_melds(hand["melds"])
-    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
-                  hand["flowers"])
-    held = caishen_held(hand["concealed"], melds, caishen)
-    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
+    held = caishen_held(data["hand"]["concealed"], scorer.prepare_melds(data["hand"]["melds"]),
+                        data["caishen"])
     best, count = -1, 0
-    for view in views(hand["concealed"], melds, win["tile"], win_is_wild, table, data,
-                      merge=merge):
+    for view in readings(request, merge):
         count += 1
         hits = scorer.recognise(view, scorer.hand_items(view))
-        best = max(best, scorer.worth(hits, view.groups, held, table))
+        best = max(best, scorer.worth(hits, view.groups, held, view.table))
     return best, count
 
 
@@ -53,14 +60,8 @@ def test_three_wilds_in_one_suit_are_read_a_few_times_not_hundreds() -> None:
 def test_items_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None:
     """An item run once per hand (catalogue ``per_reading=False``) must not depend on the
     reading: it finds the same on every reading the engine gives."""
-    data = load(action("yueqing", "score").request, yueqing_hands(1, seed=seed)[0])
-    hand, win, caishen = data["hand"], data["win"], data["caishen"]
-    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
-                  hand["flowers"])
-    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
-    found = {repr(scorer.hand_items(view))
-             for view in views(hand["concealed"], scorer.prepare_melds(hand["melds"]),
-                               win["tile"], win_is_wild, table, data, merge=False)}
+    request = yueqing_hands(1, seed=seed)[0]
+    found = {repr(scorer.hand_items(view)) for view in readings(request, merge=False)}
     assert len(found) == 1
 
 
@@ -70,13 +71,7 @@ def test_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """Skipping an item by its catalogue ``needs`` never changes what a reading scores."""
     from service.rulesets.registry import recognise
 
-    data = load(action("yueqing", "score").request, yueqing_hands(1, seed=seed)[0])
-    hand, win, caishen = data["hand"], data["win"], data["caishen"]
-    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
-                  hand["flowers"])
-    win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
-    for view in views(hand["concealed"], scorer.prepare_melds(hand["melds"]), win["tile"],
-                      win_is_wild, table, data, merge=False):
+    for view in readings(yueqing_hands(1, seed=seed)[0], merge=False):
         tests, excludes = scorer.READING_TESTS, scorer.EXCLUDES
         assert recognise(tests, excludes, view, view.has) == \
             recognise(tests, excludes, view, -1)
