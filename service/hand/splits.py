@@ -15,6 +15,7 @@ from itertools import product
 from typing import NamedTuple
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+from service.tiles import NUM_TILES
 
 SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))  # tile ranges of 万, 饼, 条, honours
 
@@ -278,13 +279,15 @@ def is_complete(counts: Sequence[int], wilds: int) -> bool:
 
 def seven_pairs_wait(counts: Sequence[int]) -> int | None:
     """The one tile that would make 13 standing tiles seven pairs, if any."""
+    if counts.count(0) < NUM_TILES - 7:
+        return None  # more than seven kinds of tile: never seven pairs
     odd = [t for t, n in enumerate(counts) if n % 2]
     return odd[0] if sum(counts) == 13 and len(odd) == 1 else None
 
 
 def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
     """The seven-pairs reading (four of a kind counts as two pairs), or None."""
-    if sum(counts) != 14 or any(n % 2 for n in counts):
+    if counts.count(0) < NUM_TILES - 7 or sum(counts) != 14 or any(n % 2 for n in counts):
         return None
     return [Group(PAIR, t, True) for t, n in enumerate(counts) for _ in range(n // 2)]
 

@@ -153,15 +153,16 @@ def placements(
         if not group.concealed or group.meld is not None:
             continue
         if by_wild:
-            candidates = set(group.wilds)
+            candidates: Sequence[int] = sorted(set(group.wilds))
         elif holds(group, tile) and (
                 not group.wilds or group.tiles.count(tile) > group.wilds.count(tile)):
-            candidates = {tile}
+            candidates = (tile,)
         else:
             continue
-        for stands_for in sorted(candidates):
-            if (group, stands_for) not in seen:
-                seen.add((group, stands_for))
+        for stands_for in candidates:
+            key = (group, stands_for)
+            if key not in seen:
+                seen.add(key)
                 yield index, stands_for
 
 

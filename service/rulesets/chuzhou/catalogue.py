@@ -42,7 +42,8 @@ def two(ming: int, an: int) -> dict[str, int]:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("base_win", "底胡", "Base win", one(10), p.base_win, "every win"),
+    Pattern("base_win", "底胡", "Base win", one(10), p.base_win, "every win",
+            per_reading=False),
     Pattern("self_draw", "自摸", "Self-draw", one(10), p.self_draw, "won on a self-drawn tile",
             needs=Need.SELF_DRAW,
             per_reading=False),
@@ -92,7 +93,8 @@ PATTERNS: tuple[Pattern, ...] = (
             needs=Need.SELF_DRAW,
             per_reading=False),
     Pattern("all_claimed", "全求人", "All claimed", one(50), p.all_claimed,
-            "four claimed melds, no 暗杠, the pair completed by a discard"),
+            "four claimed melds, no 暗杠, the pair completed by a discard",
+            per_reading=False),
     Pattern("old_young", "老少付", "Old and young", two(10, 20), p.old_young,
             "123 and 789 of one suit, each instance",
             needs=Need.SEQ2),

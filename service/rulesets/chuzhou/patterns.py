@@ -124,7 +124,10 @@ def concealed_self_draw(v: View) -> Hits:
 
 
 def all_claimed(v: View) -> Hits:
-    """CZ-9: four claimed melds, no 暗杠, the pair completed by a discard."""
+    """CZ-9: four claimed melds, no 暗杠, the pair completed by a discard.
+
+    Four melds leave only the standard form, so every reading finds the same (run per hand).
+    """
     claimed = len(v.melds) == 4 and all(m.type != ANGANG for m in v.melds)
     return [(False, ())] if claimed and not v.self_draw and v.form == STANDARD else []
 
