@@ -5,7 +5,9 @@ generic machinery per field costs ~10 µs per nested object, so each schema is c
 into plain closures read from the schema's own fields: their ``data_key``, ``required``,
 ``allow_none``, ``load_default``, validators (``Range``, ``Length``, ``OneOf`` and any other,
 called as is) and the schema's ``@validates_schema`` hooks. A field, validator or hook added to a
-schema is therefore picked up unchanged.
+schema is therefore picked up unchanged; a new field *class* is loaded by its own
+``_deserialize`` until it is named in ``_IDENTITY`` or ``_LISTS`` below (right either way, fast
+once named).
 
 The fast path only ever accepts: anything it does not recognise, and every error, raises
 ``Unsure`` and the caller loads the body with marshmallow itself, so every error document is
@@ -21,7 +23,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import VALIDATES_SCHEMA
 
-from service.schemas.fields import WholeNumber
+from service.schemas.fields import BoundedList, Flag, WholeNumber
 
 
 class Unsure(Exception):
@@ -96,13 +98,19 @@ def _exact(kind: type) -> Reader:
     return read
 
 
-# Field classes whose load of a value of exactly this Python type is the value itself.
+# Field classes whose load of a value of exactly this Python type is the value itself. The
+# contract's own field classes (service/schemas/fields.py) are listed beside marshmallow's: a
+# class missing here is still loaded right, by its own ``_deserialize``, only more slowly.
 _IDENTITY: dict[type, type] = {
     fields.String: str,
     fields.Integer: int,
-    WholeNumber: int,
+    WholeNumber: int,  # strict, no booleans: exactly int
     fields.Boolean: bool,
+    Flag: bool,  # true or false only
 }
+# List classes that load each item with their inner field and check their length with a
+# ``Length`` validator (BoundedList checks it before the items; so does this loader).
+_LISTS = (fields.List, BoundedList)
 
 
 def _unsure_on_error(load: Reader) -> Reader:
@@ -144,7 +152,7 @@ def _body(field: fields.Field) -> Reader:  # type: ignore[type-arg]
     kind = type(field)
     if kind in _IDENTITY and (kind is not fields.Boolean or _plain_booleans(field)):
         return _exact(_IDENTITY[kind])
-    if kind is fields.List and isinstance(field, fields.List):
+    if kind in _LISTS and isinstance(field, fields.List):
         return _list(field)
     if kind is fields.Nested and isinstance(field, fields.Nested) and not (
             field.many or field.only or field.exclude or field.unknown):
@@ -163,7 +171,7 @@ def _field(field: fields.Field) -> Reader:  # type: ignore[type-arg]
     if field.pre_load or field.post_load:
         return _generic_whole(field)
     body = _body(field)
-    if type(field) is not fields.List:
+    if type(field) not in _LISTS:
         body = _validated(body, [_check(v) for v in field.validators])
     if not field.allow_none:
         return body
