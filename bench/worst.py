@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.errors import ProblemError  # noqa: E402
-from service.hand.splits import clear_caches  # noqa: E402
+from service.hand.waits import clear_caches  # noqa: E402
 from service.scoring import run  # noqa: E402
 from service.tiles import code, render  # noqa: E402
 

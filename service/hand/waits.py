@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from service.hand import splits
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
@@ -116,6 +117,13 @@ def _natural_waits(suits: list[tuple[int, ...]]) -> list[int]:
         if others_sets_only == 3:
             found += [base + local for local in to_pair]
     return found
+
+
+def clear_caches() -> None:
+    """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
+    splits.clear_caches()
+    _suit_after_each.cache_clear()
+    _suit_after_each_natural.cache_clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
