@@ -140,3 +140,15 @@ def test_waits_are_the_tiles_that_complete_the_hand(tiles: list[int]) -> None:
     expected = [t for t in range(34) if counts[t] < 4 and is_complete(
         [n + (i == t) for i, n in enumerate(counts)], 0)]
     assert wait_tiles(counts) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 8), max_size=17), st.integers(0, 4), st.booleans())
+def test_suit_shapes_are_those_of_every_split(tiles: list[int], wilds: int, honors: bool) -> None:
+    """The one-walk shapes of a suit are exactly the (wilds, pair) of its exact splits."""
+    from service.hand.splits import EXACT, suit_shapes, suit_splits
+
+    size = 7 if honors else 9
+    counts = tuple(min(4, [t % size for t in tiles].count(n)) for n in range(size))
+    exact = {(s.wilds, s.has_pair) for s in suit_splits(counts, honors, wilds, EXACT)}
+    assert suit_shapes(counts, honors, wilds) == exact

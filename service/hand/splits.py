@@ -38,7 +38,6 @@ class FreeChoice(NamedTuple):
 
 # How much of a split a caller needs told apart (``detail``):
 EXACT = -2   # every group and every tile its wilds stand for
-SHAPES = -3  # only (wilds used, holds the pair): enough to know whether a hand completes
 # 0-8, in a numbered suit: the caller tells the suit's groups apart only by kind and by how
 # many wilds stand at this one local face value in a sequence (Yueqing's 归位, YQ-4); -1: at
 # no face in this suit. Honours stay told apart by tile and by how many wilds they hold.
@@ -87,12 +86,12 @@ def _splits_from(
         rest = list(counts)
         for t in taken:
             rest[t] -= 1
-        token = None if detail == SHAPES else _token(group, detail)
+        token = _token(group, detail)
         for (used, has_pair, tokens), groups in _splits_from(
                 tuple(rest), honors, wilds_left - need, pair_allowed and not is_pair,
                 detail).items():
             key = (used + need, has_pair or is_pair,
-                   tokens if token is None else tuple(sorted((*tokens, token))))  # type: ignore[type-var]
+                   tuple(sorted((*tokens, token))))  # type: ignore[type-var]
             split = tuple(sorted((*groups, group)))
             kept = found.get(key)
             if kept is None or split < kept:
@@ -236,8 +235,65 @@ Shapes = frozenset[tuple[int, bool]]
 
 @lru_cache(maxsize=65536)
 def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
-    """The (wilds used, holds the pair) outcomes one suit can be read with."""
-    return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds, SHAPES))
+    """The (wilds used, holds the pair) outcomes one suit can be read with.
+
+    Whether a suit completes needs no groups, so this walks the suit once, tile by tile,
+    keeping only what is still open: sequences waiting for this tile and the next, or for this
+    tile alone (and how many of them hold no natural tile yet: a group needs one), wilds used,
+    and whether the pair is taken. tests/test_engine.py checks the outcomes equal those of
+    reading every split.
+    """
+    size = len(counts)
+    last_start = -1 if honors else size - 3
+    # (open for this and the next tile, of them natural-less, open for this tile only, of
+    # them natural-less, wilds used, pair taken)
+    states = {(0, 0, 0, 0, 0, False)}
+    for i, naturals in enumerate(counts):
+        following: set[tuple[int, int, int, int, int, bool]] = set()
+        ahead = counts[i + 1] if i + 1 < size else 0
+        two_ahead = ahead + (counts[i + 2] if i + 2 < size else 0)
+        for o1, z1, o2, z2, used, paired in states:
+            # Sequences ending here take a natural or a wild; a natural-less one a natural.
+            for end_naturals in range(z2, min(o2, naturals) + 1):
+                for mid_naturals in range(min(o1, naturals - end_naturals) + 1):
+                    spent = used + o2 - end_naturals + o1 - mid_naturals
+                    if spent > max_wilds:
+                        continue
+                    left = naturals - end_naturals - mid_naturals
+                    still_bare = max(z1 - mid_naturals, 0)  # naturals go to bare ones first
+                    budget = max_wilds - spent
+                    # Each sequence open at the next tile needs it, natural or wild; one
+                    # holding no natural yet needs one of the next two tiles.
+                    starts = min(left + budget, ahead + budget - o1) if i <= last_start else 0
+                    for new in range(starts + 1):
+                        for new_naturals in range(min(new, left) + 1):
+                            bare = new - new_naturals
+                            if bare > budget or bare > two_ahead:
+                                continue
+                            for kept, pair in _same_tile_groups(left - new_naturals,
+                                                                not paired):
+                                if spent + bare + kept <= max_wilds:
+                                    following.add((new, bare, o1, still_bare,
+                                                   spent + bare + kept, paired or pair))
+        states = following
+    return frozenset((used, paired) for o1, _, o2, _, used, paired in states
+                     if o1 == 0 and o2 == 0)
+
+
+@lru_cache(maxsize=64)
+def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
+    """(wilds, pair taken) for copies of one tile as triplets and at most one pair, each group
+    holding at least one of them."""
+    if naturals == 0:
+        return frozenset({(0, False)})
+    found = set()
+    for size, is_pair in ((3, False), (2, True)):
+        if is_pair and not pair_free:
+            continue
+        for taken in range(1, min(size, naturals) + 1):
+            for wilds, paired in _same_tile_groups(naturals - taken, pair_free and not is_pair):
+                found.add((wilds + size - taken, paired or is_pair))
+    return frozenset(found)
 
 
 _SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
@@ -294,5 +350,6 @@ def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
 
 def clear_caches() -> None:
     """Forget every cached suit reading (benchmarks use it to time a cold start)."""
-    for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes):
+    for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes,
+                   _same_tile_groups):
         cached.cache_clear()
