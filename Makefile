@@ -55,13 +55,22 @@ contract: $(STAMP)
 
 test: lock-check lint types unit contract
 
-bench: $(STAMP)
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/score.py
+# The reference riichi scorer lives in its own environment, for the benchmark only.
+RIICHI := bench/.venv-riichi
+$(RIICHI)/.installed:
+	$(PYTHON) -m venv $(RIICHI)
+	$(RIICHI)/bin/pip install --quiet 'mahjong==2.1.0'
+	touch $@
 
 # wrk, the HTTP load tool, from Debian's packages.
 wrk:
-	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+
+bench: $(STAMP) $(RIICHI)/.installed wrk
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/score.py
+	$(BIN)/python bench/worst.py
+	$(BIN)/python bench/throughput.py
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
@@ -83,4 +92,4 @@ examples: $(STAMP)
 	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache
