@@ -16,6 +16,7 @@ from marshmallow import Schema, ValidationError
 from service.errors import SchemaViolation, UnknownRuleset
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
+from service.verify import check
 
 
 def ruleset(ruleset_id: str) -> Ruleset:
@@ -77,7 +78,12 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """Load ``body`` with the action's schema and run the core on it."""
     chosen = action(ruleset_id, name)
-    return chosen.handler(load(chosen.request, body))
+    data = load(chosen.request, body)
+    expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
+    answer = chosen.handler(data)
+    if expected is not None:
+        answer["check"] = check(expected, answer)
+    return answer
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:
