@@ -18,10 +18,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from service.api import common, problems, rulesets
+    from service.api import batch, common, problems, rulesets
 
     problems.register(app)
     app.register_blueprint(common.bp)
+    app.register_blueprint(batch.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)
     return app

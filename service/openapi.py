@@ -14,6 +14,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.rulesets import RULESETS
+from service.schemas.batch import batch_operation
 from service.schemas.common import (
     CatalogueSchema,
     HealthSchema,
@@ -79,11 +80,15 @@ def build_spec() -> dict[str, Any]:
         for name, action in rules.actions.items():
             responses = {"200": _response("The answer.", _json(action.response))}
             responses.update({code: _response(*answer) for code, answer in POST_ERRORS.items()})
+            content = _json(action.request)
+            if action.example is not None:
+                content["application/json"]["example"] = action.example
             spec.path(f"/v1/{rules.id}/{name}", operations={"post": {
                 "summary": action.summary,
                 "tags": [rules.id],
-                "requestBody": {"required": True, "content": _json(action.request)},
+                "requestBody": {"required": True, "content": content},
                 "responses": responses}})
+    spec.path("/v1/batch", operations={"post": batch_operation()})
     return spec.to_dict()
 
 

@@ -1,0 +1,73 @@
+"""Batch schemas (contract: POST /v1/batch).
+
+The items are open in the contract: an item that breaks its shape is answered in its own
+result (status 4xx), never by refusing the batch, so the contract cannot refuse it either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields
+
+from service.schemas.common import ProblemSchema
+from service.schemas.examples import BATCH
+
+ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"score\" | "
+        "\"draw\" | \"instant\" | \"escape\" | \"waits\" | \"match\", \"request\": {...}}`: "
+        "the request is what the single endpoint `POST /v1/{ruleset}/{action}` takes, "
+        "`expected` (verify mode) included")
+
+
+class BatchItemSchema(Schema):
+    id = fields.Raw(load_default=None, allow_none=True)
+    ruleset = fields.String(required=True)
+    action = fields.String(required=True)
+    request = fields.Raw(required=True)
+
+
+class BatchRequest(Schema):
+    items = fields.List(fields.Raw(metadata={"description": ITEM}), required=True, metadata={
+        "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
+                       "more is refused whole with 413"})
+
+
+class BatchResult(Schema):
+    id = fields.Raw(required=True, allow_none=True,
+                    metadata={"description": "the item's id, null when it had none"})
+    status = fields.Integer(required=True,
+                            metadata={"description": "the single endpoint's status"})
+    answer = fields.Dict(metadata={"description": "with 200: the single endpoint's answer"})
+    problem = fields.Nested(ProblemSchema,
+                            metadata={"description": "with 4xx: the single endpoint's problem"})
+
+
+class BatchResponse(Schema):
+    results = fields.List(fields.Nested(BatchResult), required=True,
+                          metadata={"description": "one per item, in order"})
+
+
+def batch_operation() -> dict[str, Any]:
+    """The POST operation of /v1/batch for the OpenAPI document."""
+    problem = {"application/problem+json": {"schema": "Problem"}}
+
+    def refused(description: str) -> dict[str, Any]:
+        return {"description": description, "content": problem}
+
+    return {
+        "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, match) in "
+                   "one call.",
+        "tags": ["batch"],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": BatchRequest, "example": BATCH}}},
+        "responses": {
+            "200": {"description": "One result per item, in order; a bad item gets its own "
+                                   "4xx result.",
+                    "content": {"application/json": {"schema": BatchResponse}}},
+            "400": refused("The body is not valid JSON."),
+            "413": refused("The body is larger than 8 MiB, or holds more than 1,000 items or "
+                           "10,000 hands."),
+            "415": refused("The body is not application/json."),
+            "422": refused("The body is not an object with an `items` array."),
+        },
+    }
