@@ -41,8 +41,8 @@ def running_server(workers: int = 2) -> Iterator[str]:
             try:
                 if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
-            except requests.ConnectionError:
-                pass
+            except (requests.ConnectionError, requests.Timeout):
+                pass  # not listening yet, or its first worker still booting
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"gunicorn did not start:\n{log.read().decode()}")
