@@ -33,6 +33,7 @@ test: lint types unit contract
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
+	$(BIN)/python bench/batch.py
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml

@@ -19,13 +19,6 @@ ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"s
         "`expected` (verify mode) included")
 
 
-class BatchItemSchema(Schema):
-    id = fields.Raw(load_default=None, allow_none=True)
-    ruleset = fields.String(required=True)
-    action = fields.String(required=True)
-    request = fields.Raw(required=True)
-
-
 class BatchRequest(Schema):
     items = fields.List(fields.Raw(metadata={"description": ITEM}), required=True, metadata={
         "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
