@@ -42,7 +42,7 @@ def running_server(workers: int = 2) -> Iterator[str]:
                 if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
             except (requests.ConnectionError, requests.Timeout):
-                pass  # not listening yet, or its first worker still booting
+                pass  # not listening yet, or listening while the workers still boot
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"gunicorn did not start:\n{log.read().decode()}")

@@ -101,6 +101,10 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
     ("four_in_two", 160, body("11112233m456p789s", "9s")),
     ("four_in_one", None, body("11112233m456p789s", "9s")),
     ("four_in_two", None, body("111123m456p789s55z", "5z")),
+    # CZ-5/CZ-6: 四合 is judged per tile; 5p (two sequences and the pair) takes 四合二 and
+    # 1m (a 坎 and a sequence) 四合一, side by side.
+    ("four_in_two", 160, body("111m123m55p345p567p", "7p", winner=0, dealer=2)),
+    ("four_in_one", 80, body("111m123m55p345p567p", "7p", winner=0, dealer=2)),
     ("four_in_four", 160, body("112223333445m55z", "5z")),
     ("four_in_four", None, body("112233345m456p55z", "5z")),
     ("pure_three_triplets", 80, body("222m444m666m123p55z", "5z")),

@@ -119,3 +119,93 @@ def test_contract_example_shares() -> None:
     owed = shares(120, 0, 1, [1, 1, 1, 1], 3)
     assert owed == {0: 150, 2: 140, 3: 150}
     assert transfers(owed, 1, None)["net"] == [-150, 440, -140, -150]
+
+
+# CZ-15: a win on a discard that completes the triggering set is a claim from that discarder.
+DRAGON_MELDS = ("peng:555z:1", "chi:456p:1", "peng:666z:0")
+TERMINAL_MELDS = ("peng:111m:2", "peng:999m:3", "peng:111p:3")
+FLUSH_MELDS = ("chi:123m:0", "peng:555m:3", "peng:777m:3")
+
+
+def test_three_dragons_completed_by_the_winning_discard() -> None:
+    # The issue's hand: 10 + 明三大元 500 + 缺一门 10 = 520. Shares 540 (seat 0), 540 (seat 1),
+    # 520 + 10 × (1 + 2) + 10 = 560 (seat 3, the dealer, discarded 7z): seat 3 pays all three.
+    request = body("777z88s", "7z", by="discard", source=3, dealer=3, winner=2,
+                   melds=DRAGON_MELDS)
+    assert settle(request)[:3] == (520, [0, 0, 1640, -1640], 3)
+
+
+@pytest.mark.parametrize(("win", "by", "source", "expected"), [
+    # Self-drawn: the third dragon triplet is a 坎, claimed from nobody (+ 自摸, 老资格).
+    ("7z", "self_draw", None, (540, [-560, -560, 1690, -570], None)),
+    # Won on 8s: the discard completed the pair, 777z stood concealed (+ 老资格).
+    ("8s", "discard", 3, (530, [-550, -550, 1670, -570], None)),
+])
+def test_three_dragons_not_claimed(win: str, by: str, source: int | None,
+                                   expected: tuple[int, list[int], None]) -> None:
+    request = body("777z88s", win, by=by, source=source, dealer=3, winner=2,
+                   melds=DRAGON_MELDS)
+    assert settle(request)[:3] == expected
+
+
+def test_three_dragons_winning_claim_exempt_or_overridden() -> None:
+    # 清不包清 still applies to the winning claim; a named liable seat still overrides it.
+    exempt = body("777z88s", "7z", by="discard", source=3, dealer=3, winner=2,
+                  melds=DRAGON_MELDS, one_suit_seats=[3])
+    assert settle(exempt)[:3] == (520, [-540, -540, 1640, -560], None)
+    named = body("777z88s", "7z", by="discard", source=3, dealer=3, winner=2,
+                 melds=DRAGON_MELDS, liable_seat=0)
+    assert settle(named)[:3] == (520, [-1640, 0, 1640, 0], 0)
+
+
+def test_pure_terminals_completed_by_the_winning_discard() -> None:
+    # 10 + 明清十四一 280 + 天地碰 ×2 80 = 370; seat 0 (dealer) discarded the fourth terminal
+    # triplet's 9p: its own 370 + 30 + 10 and the others' 390 each.
+    request = body("999p99s", "9p", by="discard", source=0, melds=TERMINAL_MELDS)
+    assert settle(request)[:3] == (370, [-1190, 1190, 0, 0], 0)
+
+
+def test_pure_terminals_fourth_triplet_concealed() -> None:
+    # Won on 9s, the pair: 999p stood concealed (老资格 10), so nobody fed the fourth triplet.
+    request = body("999p99s", "9s", by="discard", source=0, melds=TERMINAL_MELDS)
+    assert settle(request)[:3] == (380, [-420, 1220, -400, -400], None)
+
+
+@pytest.mark.parametrize(("concealed", "expected"), [
+    # The winning 9m completes 999m: 10 + 明清三对 40 + 明清一色 200 = 250.
+    ("999m22m", (250, [0, 830, -830, 0], 2)),
+    # The winning 9m completes 789m: 10 + 老少付 10 + 明四合一 40 (7m) + 清一色 200 = 260.
+    ("789m22m", (260, [0, 860, -860, 0], 2)),
+])
+def test_full_flush_completed_by_the_winning_discard(
+        concealed: str, expected: tuple[int, list[int], int]) -> None:
+    request = body(concealed, "9m", by="discard", source=2, melds=FLUSH_MELDS)
+    assert settle(request)[:3] == expected
+
+
+def test_full_flush_winning_claim_and_the_exemption() -> None:
+    # 清不包清: seat 2 holds a one-suit hand too, so each seat pays its own share:
+    # 250 + 30 (dealer), 250 + 20 + 10 (the discarder), 250 + 20.
+    request = body("999m22m", "9m", by="discard", source=2, melds=FLUSH_MELDS,
+                   one_suit_seats=[2])
+    assert settle(request)[:3] == (250, [-280, 830, -280, -270], None)
+
+
+def test_full_flush_won_on_the_pair() -> None:
+    # The discard completed the pair; the fourth set, 999m, stood concealed (老资格 10).
+    request = body("999m22m", "2m", by="discard", source=2, melds=FLUSH_MELDS)
+    assert settle(request)[:3] == (260, [-290, 860, -290, -280], None)
+
+
+def test_two_four_in_patterns_self_drawn() -> None:
+    # The issue's hand: 10 + 自摸 10 + 老资格 10 (111m) + 缺一门 10 + 不求人 50
+    # + 暗四合二 160 (5p) + 暗四合一 80 (1m) = 330 (CZ-5, CZ-6: per tile).
+    request = body("111m123m55p345p567p", "7p", winner=0, dealer=2)
+    assert settle(request)[:2] == (330, [1060, -350, -360, -350])
+
+
+def test_two_four_in_patterns_on_a_discard() -> None:
+    # Seat 3's 7p makes 567p exposed (G-5), so 5p's 四合二 is 明 80; 1m's 四合一 stays 暗 80.
+    # 10 + 老资格 10 + 缺一门 10 + 门清 10 + 80 + 80 = 200; seat 3 pays 10 more.
+    request = body("111m123m55p345p567p", "7p", by="discard", source=3, winner=0, dealer=2)
+    assert settle(request)[:2] == (200, [680, -220, -230, -230])

@@ -71,6 +71,15 @@ def test_drawn_hand_without_a_kong_keeps_the_dealer_and_lao_zhuang() -> None:
      "impossible-hand"),
     (body(PLAIN, "8s", after_kong=True), "situation.after_kong", "impossible-hand"),
     (body(PLAIN, "8s", by="robbing_kong"), "win.from", "schema-violation"),
+    # YQ-2, G-6: the robbed 碰 holds the other three copies, so the winner holds none more:
+    # two 3m standing, or one standing and one in a meld, make a fifth copy.
+    (body("123m345m678p234s678s55s", "3m", by="robbing_kong", source=2, caishen="9p"),
+     "win.tile", "impossible-hand"),
+    (body("345m789p234s678s55s", "3m", by="robbing_kong", source=2, melds=("chi:123m:0",)),
+     "win.tile", "impossible-hand"),
+    # YQ-2: a kong of the 财神 cannot be robbed (four 财神 would be in play).
+    (body(PLAIN, "8s", by="robbing_kong", source=2, caishen="8s"), "win.tile",
+     "impossible-hand"),
     (body(PLAIN, "8s", by="discard", source=1), "win.from", "impossible-hand"),
     (body(PLAIN, "8s", flowers=5), "hand.flowers", "schema-violation"),
     (body(PLAIN, "8s", lao_zhuang=-1), "lao_zhuang", "schema-violation"),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from service.hand.groups import Meld
+from service.hand.groups import CHI, GANG, PENG, Meld
 from service.rulesets.yueqing.escape import Holding, candidates
 from service.scoring import run
-from service.tiles import parse_tiles
+from service.tiles import WINDS, parse_tiles
 from tests.chuzhou.helpers import meld
 
 SOUTH = 28  # seat 1's wind when seat 0 deals
@@ -39,11 +41,16 @@ CASES = [
     ("full_flush", holding("1234567m", ("chi:123m:0", "peng:999m:2", "peng:555m:3"))),
     ("caishen_triplet", holding("9s9s9s4z", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
                                              "chi:456s:0"))),
+    # YQ-23: a concealed triplet of another tile counts among the four sets.
+    ("caishen_triplet", holding("9s9s9s111m4z", ("peng:444p:2", "peng:777s:3",
+                                                 "chi:456s:0"))),
     ("three_beauties", holding("777z666z123m456p7p", flowers=3)),
     ("four_flowers", holding("123m456m789p234s678s5s", flowers=4)),
     ("four_winds", holding("111z222z333z444z1m")),
     ("hard_single_wait", holding("3m", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
                                         "chi:456s:0", "peng:111z:2"))),
+    # YQ-23: a standing 财神 (9s) is left out of the 全字 test; 9m is the one other tile.
+    ("all_honors", holding("444z66z7z9m9s", ("peng:111z:1", "peng:222z:2", "peng:333z:3"))),
     ("all_honors", holding("1z", ("peng:222z:2", "peng:333z:3", "peng:444z:0",
                                   "peng:666z:2", "peng:777z:3"))),
 ]
@@ -60,6 +67,9 @@ NEAR_MISSES = [
     ("full_flush", holding("1234567m", ("chi:123m:0", "peng:111z:2", "peng:555m:3"))),
     ("caishen_triplet", holding("9s9s9s4z1m2m3m", ("peng:444p:2", "peng:777s:3",
                                                    "chi:456s:0"))),
+    # YQ-23: the three 财神 themselves are not one of the four sets.
+    ("caishen_triplet", holding("9s9s9s4z6z", ("peng:444p:2", "peng:777s:3",
+                                               "chi:456s:0"))),
     ("three_beauties", holding("77z9s666z123m456p7p", flowers=3)),  # no 财神 substitution
     ("four_flowers", holding("123m456m789p234s678s5s", flowers=3)),
     ("four_winds", holding("111z222z333z44z9s1m")),
@@ -67,6 +77,7 @@ NEAR_MISSES = [
                                         "chi:456s:0", "peng:111z:2"))),
     ("all_honors", holding("1m2m", ("peng:222z:2", "peng:333z:3", "chi:123p:0",
                                     "chi:456p:0"))),
+    ("all_honors", holding("4z1m2m", ("peng:222z:2", "peng:333z:3", "peng:666z:0"))),
 ]
 
 
@@ -115,3 +126,62 @@ def test_escape_settlement() -> None:
                                  {"seat": 2, "count": 0, "tiao": 0}]
     assert result["settlement"]["net"] == [30 + 3, 30 - 1, -1, -30 - 30 - 1 - 10]
     assert sum(result["settlement"]["net"]) == -10
+
+
+def test_escape_with_a_standing_caishen_keeps_all_honours() -> None:
+    # The issue's table: dealer 0, 财神 1s, seat 3 escapes. Seat 0's standing 1s is left out
+    # of the 全字 test (YQ-23), so 9m is its one other tile: 全字 100 beats 四风齐 30.
+    body = {
+        "dealer": 0, "caishen": "1s", "escaper": 3,
+        "players": [
+            {"seat": 0, "concealed": "444z66z7z9m1s",
+             "melds": [{"type": "peng", "tiles": "111z", "from": 1},
+                       {"type": "peng", "tiles": "222z", "from": 2},
+                       {"type": "peng", "tiles": "333z", "from": 3}]},
+            {"seat": 1, "concealed": "123m456m789p234s678s5s"},
+            {"seat": 2, "concealed": "123p456p789m234m567s5p"},
+        ],
+    }
+    result = run("yueqing", "escape", body)
+    claims = {c["seat"]: c for c in result["claims"]}
+    assert claims[0]["candidates"] == [{"id": "half_flush", "tai": 10},
+                                       {"id": "four_winds", "tai": 30},
+                                       {"id": "all_honors", "tai": 100}]
+    assert claims[0]["best"] == {"id": "all_honors", "tai": 100}
+    assert claims[1]["best"] is None and claims[2]["best"] is None
+    # Seat 0's flowers: the 东 碰 (its seat wind) and the 财神 held, 2 条 from each other seat.
+    assert result["flowers"][0] == {"seat": 0, "count": 2, "tiao": 2}
+    assert result["settlement"]["net"] == [100 + 6, -2, -2, -100 - 2 - 10]
+
+
+# The candidates whose test looks at the standing 财神 or at how many tiles stand.
+CAISHEN_CANDIDATES = {"caishen_single_wait", "three_caishen", "caishen_pair",
+                      "caishen_triplet", "hard_single_wait"}
+
+# Honours and short standing hands half the time, so the honour and one-suit tests get hit.
+any_tile = st.one_of(st.integers(27, 33), st.integers(0, 33))
+a_meld = st.one_of(
+    st.builds(lambda s, n, src: Meld(CHI, (s * 9 + n, s * 9 + n + 1, s * 9 + n + 2), src),
+              st.integers(0, 2), st.integers(0, 6), st.integers(0, 3)),
+    st.builds(lambda t, src: Meld(PENG, (t,) * 3, src), any_tile, st.integers(0, 3)),
+    st.builds(lambda t, src: Meld(GANG, (t,) * 4, src), any_tile, st.integers(0, 3)),
+)
+holdings = st.builds(
+    Holding,
+    standing=st.one_of(st.lists(any_tile, max_size=3), st.lists(any_tile, max_size=17)).map(tuple),
+    melds=st.lists(a_meld, max_size=5).map(tuple),
+    flowers=st.integers(0, 4),
+    caishen=any_tile,
+    seat_wind=st.sampled_from(WINDS),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(holdings)
+def test_a_standing_caishen_changes_only_the_caishen_candidates(h: Holding) -> None:
+    """YQ-23: standing 财神 are never substituted and are left out of the one-suit and 全字
+    tests, so adding one changes no other candidate's eligibility."""
+    with_one_more = h._replace(standing=h.standing + (h.caishen,))
+    before = set(ids(h)) - CAISHEN_CANDIDATES
+    after = set(ids(with_one_more)) - CAISHEN_CANDIDATES
+    assert before == after

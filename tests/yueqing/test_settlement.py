@@ -43,9 +43,9 @@ def totals(request: dict[str, Any]) -> tuple[dict[str, int], int]:
     (body("222z777z666z12346m9p55m", "3m", by="robbing_kong", source=2, flowers=2,
           caishen="5m"), 8, 0, 24),
     # N = 5 with M = 10 (混一色): 3 flowers, 无财神, 抢杠胡.
-    (body(HALF, "2m", by="robbing_kong", source=2, flowers=3), 5, 10, 30),
+    (body(HALF, "1m", by="robbing_kong", source=2, flowers=3), 5, 10, 30),
     # N = 6 with M = 10: West (3z) is the winner's seat wind when seat 3 deals.
-    (body(HALF, "2m", by="robbing_kong", source=2, flowers=3, dealer=3), 6, 10, 40),
+    (body(HALF, "1m", by="robbing_kong", source=2, flowers=3, dealer=3), 6, 10, 40),
     # N = 8 with M = 10: 2 flowers, 西 自风位, 红中刻, 发财刻, 双财神, 一归位, 抢杠胡.
     (body("122346m55m777z666z333z", "1m", by="robbing_kong", source=2, flowers=2,
           caishen="5m", dealer=3), 8, 10, 44),
@@ -72,7 +72,7 @@ def test_flower_counts(flowers: int, melds: tuple[str, ...], concealed: str, cou
 
 def test_contract_example_payments() -> None:
     # N = 3 (1 flower, 无财神, 抢杠胡), M = 10 (混一色): (3 + 10) × 2 = 26; 1 flower = 1 条.
-    result = score("yueqing", body(HALF, "2m", by="robbing_kong", source=2, flowers=1))
+    result = score("yueqing", body(HALF, "1m", by="robbing_kong", source=2, flowers=1))
     assert result["tai"]["total"] == 26
     assert result["settlement"]["payments"] == [
         {"from": 0, "to": 1, "amount": 29, "hand": 28, "flowers": 1},
@@ -116,7 +116,7 @@ def test_non_dealer_wins_with_lao_zhuang() -> None:
 
 
 def test_liable_seat_pays_every_share() -> None:
-    result = score("yueqing", body(HALF, "2m", by="robbing_kong", source=2, flowers=1,
+    result = score("yueqing", body(HALF, "1m", by="robbing_kong", source=2, flowers=1,
                                    liable_seat=2))
     settlement = result["settlement"]
     assert settlement["liable_seat"] == 2

@@ -227,7 +227,12 @@ def dragon_bonus(v: View) -> Hits:
 
 
 def _four_in(v: View, in_sequences: int) -> Hits:
-    """四合: all four copies of a suited tile held, ``in_sequences`` of them in sequences."""
+    """四合: all four copies of a suited tile held, ``in_sequences`` of them in sequences.
+
+    The 四合 family is judged per tile (CZ-5, CZ-6): how many of a tile's copies sit in
+    sequences (1, 2 or 4) fixes the one member it scores, the highest that fits it, so the
+    members exclude nothing across tiles and two tiles may score 四合二 and 四合一.
+    """
     hits: Hits = []
     if not v.sequences:
         return hits

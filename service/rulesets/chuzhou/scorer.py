@@ -80,7 +80,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     fan, view, hits = best
 
     discarder = None if self_draw else win["source"]
-    liable = liable_seat(situation, melds, set(hits), discarder, self_draw)
+    liable = liable_seat(situation, melds, view.sets, set(hits), discarder, self_draw)
     owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
     sets = [g.describe() for g in view.groups]
     return {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.hand.groups import ANGANG, CHI, Meld
+from service.hand.groups import ANGANG, CHI, PENG, SEQUENCE, Group, Meld
 from service.rulesets.money import by_payer, ledger
 from service.tiles import DRAGONS, is_terminal
 
@@ -59,32 +59,46 @@ def _last_claim(melds: Sequence[Meld], counts: int, belongs: Any) -> int | None:
     return None
 
 
+def claims(melds: Sequence[Meld], sets: Sequence[Group], discarder: int | None) -> list[Meld]:
+    """The melds in the order made, then the set a winning discard completed as a claim from
+    its discarder: CZ-15's 不管当时是否胡牌 makes that claim a trigger like any other."""
+    won = next((g for g in sets if g.meld is None and not g.concealed), None)
+    if discarder is None or won is None:  # self-drawn, or the discard completed the pair
+        return list(melds)
+    return [*melds, Meld(CHI if won.kind == SEQUENCE else PENG, won.tiles, discarder)]
+
+
 def derived_liability(
-    melds: Sequence[Meld], scored: set[str], win_source: int | None, self_draw: bool,
+    claimed: Sequence[Meld], scored: set[str], win_source: int | None, self_draw: bool,
     tuokuzi_seat: int | None,
 ) -> list[int]:
     """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子."""
     found = []
     if "three_dragons" in scored:
-        seat = _last_claim(melds, 3, lambda m: m.type != CHI and m.tiles[0] in DRAGONS)
+        seat = _last_claim(claimed, 3, lambda m: m.type != CHI and m.tiles[0] in DRAGONS)
         found.append(seat)
     if "pure_terminals" in scored:
-        seat = _last_claim(melds, 4, lambda m: m.type != CHI and is_terminal(m.tiles[0]))
+        seat = _last_claim(claimed, 4, lambda m: m.type != CHI and is_terminal(m.tiles[0]))
         found.append(seat)
     if "full_flush" in scored:
-        found.append(_last_claim(melds, 4, lambda m: True))
+        found.append(_last_claim(claimed, 4, lambda m: True))
     if tuokuzi_seat is not None and (self_draw or win_source == tuokuzi_seat):
         found.append(tuokuzi_seat)
     return [seat for seat in found if seat is not None]
 
 
-def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], scored: set[str],
-                win_source: int | None, self_draw: bool) -> int | None:
-    """The named liable seat, else the first derived one not exempt by 清不包清."""
+def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],
+                scored: set[str], win_source: int | None, self_draw: bool) -> int | None:
+    """The named liable seat, else the first derived one not exempt by 清不包清.
+
+    ``sets`` are the best reading's sets: the one a winning discard completed counts as a
+    claim from the discarder (CZ-15).
+    """
     if situation["liable_seat"] is not None:
         return int(situation["liable_seat"])
     exempt = set(situation["one_suit_seats"])
-    for seat in derived_liability(melds, scored, win_source, self_draw,
+    claimed = claims(melds, sets, None if self_draw else win_source)
+    for seat in derived_liability(claimed, scored, win_source, self_draw,
                                   situation["tuokuzi_seat"]):
         if seat not in exempt:
             return seat

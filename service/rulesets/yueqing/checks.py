@@ -7,6 +7,7 @@ from typing import Any
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, GANG, Meld
+from service.tiles import code
 
 
 def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
@@ -28,3 +29,20 @@ def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
         raise impossible("situation.after_kong", "杠上开花 needs a kong whose replacement won")
     if situation["liable_seat"] == winner:
         raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
+    if win["by"] == "robbing_kong":
+        check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
+
+
+def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],
+                      melds: Sequence[Meld]) -> None:
+    """The robbed 碰 holds the other three copies of its tile, so the winner holds none (YQ-2)."""
+    if tile == caishen:
+        raise impossible("win.tile", f"a kong of the 财神 {code(tile)} cannot be robbed: with "
+                                     "the revealed tile all four 财神 would be in play (YQ-2)")
+    if tile not in concealed:
+        return  # the engine's own check names a winning tile missing from the hand
+    others = concealed.count(tile) - 1 + sum(m.tiles.count(tile) for m in melds)
+    if others:
+        raise impossible("win.tile", f"{code(tile)} was robbed from a kong, whose 碰 holds its "
+                                     f"other three copies; the winner holds {others} more, a "
+                                     "fifth copy (YQ-2, G-6)")

@@ -83,7 +83,7 @@ JUDGES: tuple[tuple[str, int, Callable[[Holding], bool]], ...] = (
     ("hard_single_wait", 30, lambda h: _single(h) and h.caishen_standing == 0),
     ("all_honors", 100, lambda h: sum(1 for m in h.melds if m.type != CHI and
                                       is_honor(m.tiles[0])) >= 3
-     and sum(1 for t in h.standing if not is_honor(t)) <= 1),
+     and sum(1 for t in h.standing if t != h.caishen and not is_honor(t)) <= 1),
 )
 
 
