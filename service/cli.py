@@ -153,14 +153,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     workers = args.workers or ((os.cpu_count() or 1) if len(lines) >= PARALLEL_FROM else 1)
     summary = Summary()
-    bar = tqdm(total=len(lines), unit="hand", file=sys.stderr,
+    bar = tqdm(total=len(lines), unit="item", file=sys.stderr,
                disable=not sys.stderr.isatty(), smoothing=0.1)
-    with bar:
-        for number, result in enumerate(outcomes(lines, workers), start=1):
-            sys.stdout.write(result.line + "\n")
-            summary.add(number, result)
-            bar.update()
-    sys.stdout.flush()
+    try:
+        with bar:
+            for number, result in enumerate(outcomes(lines, workers), start=1):
+                sys.stdout.write(result.line + "\n")
+                summary.add(number, result)
+                bar.update()
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     if args.check:
         summary.report(sys.stderr)
         return 0 if summary.ok else 1
