@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from service.errors import ProblemError, impossible
+from service.errors import ProblemError, SchemaViolation
 
 State = dict[str, Any]
 
@@ -81,8 +81,7 @@ def ledger(ruleset_id: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def match(data: dict[str, Any]) -> dict[str, Any]:
         from service.scoring import run  # the core's front door imports the rulesets: late
 
-        state: State = {"dealer": data["dealer"], counter: list(data[counter])
-                        if isinstance(data[counter], list) else data[counter]}
+        state: State = {"dealer": data["dealer"], counter: data[counter]}
         totals = [0, 0, 0, 0]
         answered = []
         for index, event in enumerate(data["events"]):
@@ -91,9 +90,10 @@ def ledger(ruleset_id: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
             spec = EVENTS[ruleset_id][kind]
             for name in spec.supplies:
                 if name in request:
-                    raise impossible(f"{field}.{name}",
-                                     f"the match supplies '{name}' from its running state; "
-                                     "leave it out of the event")
+                    message = (f"the match supplies '{name}' from its running state; leave it "
+                               "out of the event")
+                    raise SchemaViolation(f"{field}.{name}: {message}",
+                                          {f"{field}.{name}": [message]})
             body = {**request, **{name: state[name] for name in spec.supplies}}
             try:
                 result = run(ruleset_id, spec.action, body)
