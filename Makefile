@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench openapi clean
+.PHONY: run test lint types unit contract e2e bench check-lines openapi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/batch.py
+
+# 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
+check-lines: $(STAMP)
+	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml
