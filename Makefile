@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench check-lines openapi clean
+.PHONY: run test lint types unit contract e2e bench check-lines workers openapi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ bench: $(STAMP)
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
 check-lines: $(STAMP)
 	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
+
+# sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
+# (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
+workers: $(STAMP)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi > openapi.yaml

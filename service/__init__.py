@@ -18,8 +18,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
+    from service import serving
     from service.api import batch, common, problems, rulesets
 
+    serving.register(app)
     problems.register(app)
     app.register_blueprint(common.bp)
     app.register_blueprint(batch.bp)

@@ -6,9 +6,13 @@ The scoring core raises these; the HTTP layer turns every error, its own include
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 PROBLEM_BASE = "/problems/"
+# A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
+# document names the first fields and counts the rest (issue 8).
+MAX_FIELD_ERRORS = 20
 
 
 class InvalidTiles(ValueError):
@@ -27,14 +31,37 @@ class ProblemError(Exception):
         self.detail = detail
         self.errors = errors or {}
 
+    @classmethod
+    def for_fields(cls, errors: dict[str, list[str]]) -> ProblemError:
+        """The error for these fields, its detail naming the first few of them."""
+        return cls(describe(errors), errors)
+
     def problem(self) -> dict[str, Any]:
-        return {
-            "type": PROBLEM_BASE + self.slug,
-            "title": self.title,
-            "status": self.status,
-            "detail": self.detail,
-            "errors": self.errors,
-        }
+        return problem_document(PROBLEM_BASE + self.slug, self.title, self.status, self.detail,
+                                self.errors)
+
+
+def describe(errors: dict[str, list[str]]) -> str:
+    """``"hand.concealed: ...; zhen: ..."`` for the first fields, then how many more."""
+    shown = "; ".join(f"{path}: {' '.join(texts)}"
+                      for path, texts in islice(errors.items(), MAX_FIELD_ERRORS))
+    rest = len(errors) - MAX_FIELD_ERRORS
+    return f"{shown}; and {rest} more fields" if rest > 0 else shown
+
+
+def problem_document(type_: str, title: str, status: int, detail: str,
+                     errors: dict[str, list[str]]) -> dict[str, Any]:
+    """An RFC 9457 document; past MAX_FIELD_ERRORS fields, ``errors_omitted`` counts the rest."""
+    problem: dict[str, Any] = {
+        "type": type_,
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "errors": dict(islice(errors.items(), MAX_FIELD_ERRORS)),
+    }
+    if len(errors) > MAX_FIELD_ERRORS:
+        problem["errors_omitted"] = len(errors) - MAX_FIELD_ERRORS
+    return problem
 
 
 class SchemaViolation(ProblemError):

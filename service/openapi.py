@@ -62,6 +62,12 @@ def build_spec() -> dict[str, Any]:
     spec.path("/healthz", operations={"get": {
         "summary": "Tell a load balancer the service is up.",
         "responses": {"200": _response("The service is up.", _json(HealthSchema))}}})
+    spec.path("/readyz", operations={"get": {
+        "summary": "Tell a load balancer whether this worker can score; 503 once it is "
+                   "shutting down.",
+        "responses": {"200": _response("The worker scored its check hand.", _json(HealthSchema)),
+                      "503": _response("The worker is shutting down or cannot score.",
+                                       PROBLEM)}}})
     spec.path("/openapi.yaml", operations={"get": {
         "summary": "The OpenAPI contract of this service.",
         "responses": {"200": _response("This document.",

@@ -69,9 +69,7 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
     try:
         data: dict[str, Any] = _instance(schema).load(body)
     except ValidationError as exc:
-        errors = flatten_messages(exc.messages)
-        detail = "; ".join(f"{path}: {' '.join(texts)}" for path, texts in errors.items())
-        raise SchemaViolation(detail, errors) from None
+        raise SchemaViolation.for_fields(flatten_messages(exc.messages)) from None
     return data
 
 

@@ -7,10 +7,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import requests
 
@@ -24,15 +26,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(workers: int = 2) -> Iterator[str]:
-    """Yield the base URL of a gunicorn serving the app; stop it afterwards."""
+def running_server(workers: int = 2, args: Sequence[str] = (),
+                   stdout: IO[bytes] | None = None) -> Iterator[str]:
+    """Yield the base URL of a gunicorn serving the app; stop it afterwards.
+
+    ``args`` are added to the command line (``-k sync`` to compare worker models); the
+    request log goes to ``stdout`` when one is given.
+    """
     port = free_port()
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)}
     gunicorn = Path(sys.executable).with_name("gunicorn")
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=log,
+        [str(gunicorn), "-c", "gunicorn.conf.py", *args], cwd=ROOT, env=env,
+        stdout=stdout or subprocess.DEVNULL, stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -52,3 +59,34 @@ def running_server(workers: int = 2) -> Iterator[str]:
         process.terminate()
         process.wait(timeout=15)
         log.close()
+
+
+@contextmanager
+def slow_clients(base: str, count: int = 50, every: float = 1.0) -> Iterator[None]:
+    """``count`` connections that send a request line, then one header line every ``every``
+    seconds and never finish (slowloris), until the block ends."""
+    host, port = base.removeprefix("http://").split(":")
+    sockets = []
+    for _ in range(count):
+        sock = socket.create_connection((host, int(port)), timeout=5)
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: slow\r\n")
+        sockets.append(sock)
+    done = threading.Event()
+
+    def trickle() -> None:
+        while not done.wait(every):
+            for sock in sockets:
+                try:
+                    sock.sendall(b"X-Slow: 1\r\n")
+                except OSError:  # the server gave up on this one: as it should
+                    pass
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        yield
+    finally:
+        done.set()
+        trickler.join()
+        for sock in sockets:
+            sock.close()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response
+from werkzeug.exceptions import ServiceUnavailable
 
 from service.openapi import spec_yaml
 from service.rulesets import RULESETS
-from service.scoring import ruleset
+from service.scoring import ruleset, score
+from service.serving import log_exception, stopping
 
 bp = Blueprint("common", __name__)
 
@@ -17,6 +19,32 @@ bp = Blueprint("common", __name__)
 def healthz() -> dict[str, Any]:
     """Tell a load balancer the service is up."""
     return {"status": "ok"}
+
+
+# The README's first hand: scoring it runs the loader, the reading engine, the catalogue and
+# the settlement, so a worker that answers it can answer a client.
+READY_HAND = {
+    "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1],
+    "hand": {"concealed": "123m678m99p", "melds": [
+        {"type": "chi", "tiles": "345s", "from": 0}, {"type": "peng", "tiles": "777p", "from": 3}]},
+    "win": {"tile": "8m", "by": "discard", "from": 3},
+}
+READY_FAN = 10
+
+
+@bp.get("/readyz")
+def readyz() -> dict[str, Any]:
+    """Tell a load balancer whether this worker can score; 503 once it is shutting down."""
+    if stopping():
+        raise ServiceUnavailable("This worker is shutting down; send requests elsewhere.")
+    try:
+        scored = score("chuzhou", READY_HAND)["fan"] == READY_FAN
+    except Exception as exc:  # any failure means "not ready", with its traceback logged
+        log_exception(exc)
+        scored = False
+    if not scored:
+        raise ServiceUnavailable("This worker could not score its check hand.")
+    return {"status": "ready"}
 
 
 @bp.get("/openapi.yaml")

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import json as stdlib_json
 from typing import Any
 
-from flask import Flask, Response, current_app, json
+from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from service.errors import PROBLEM_BASE, ProblemError
+from service.errors import PROBLEM_BASE, ProblemError, problem_document
+from service.serving import log_exception
 
 PROBLEM_JSON = "application/problem+json"
 
 
+def _encoded(problem: dict[str, Any]) -> bytes:
+    """UTF-8 JSON; a message echoing a lone surrogate the client sent is written escaped."""
+    try:
+        return json.dumps(problem).encode()
+    except UnicodeEncodeError:
+        return stdlib_json.dumps(problem, ensure_ascii=True).encode()
+
+
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
-    response = Response(json.dumps(problem), status=problem["status"], mimetype=PROBLEM_JSON)
+    response = Response(_encoded(problem), status=problem["status"], mimetype=PROBLEM_JSON)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
@@ -24,14 +34,10 @@ def _from_http(exc: HTTPException) -> Response:
     """Keep Werkzeug's status and headers (``Allow`` on 405), replace the body."""
     status = exc.code or 500
     slug = {400: "bad-json", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
-            415: "unsupported-media-type"}.get(status, "http-error")
-    problem = {
-        "type": PROBLEM_BASE + slug,
-        "title": exc.name,
-        "status": status,
-        "detail": exc.description or exc.name,
-        "errors": getattr(exc, "errors", {}),
-    }
+            415: "unsupported-media-type",
+            503: "unavailable"}.get(status, "http-error")
+    problem = problem_document(PROBLEM_BASE + slug, exc.name, status,
+                               exc.description or exc.name, getattr(exc, "errors", {}))
     original = exc.get_response()
     return problem_response(problem, original.headers.items())
 
@@ -41,7 +47,7 @@ def _from_domain(exc: ProblemError) -> Response:
 
 
 def _from_unexpected(exc: Exception) -> Response:
-    current_app.logger.exception("unhandled error", exc_info=exc)
+    log_exception(exc)
     return _from_http(InternalServerError("The server failed to answer; no detail is shared."))
 
 

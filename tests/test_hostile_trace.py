@@ -1,0 +1,128 @@
+"""Traceable requests (issue 8, item 5) and the pieces behind the hostile-client answers."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import tempfile
+import time
+from typing import IO
+
+import pytest
+import requests
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api.body import MAX_DEPTH, nesting_depth_exceeds
+from service.errors import MAX_FIELD_ERRORS, SchemaViolation
+from service.serving import log
+from tests.server import running_server
+
+
+def test_the_log_has_one_json_line_per_request_and_never_the_body() -> None:
+    with tempfile.TemporaryFile() as out:
+        with running_server(stdout=out) as base:
+            requests.get(f"{base}/healthz", headers={"X-Request-ID": "probe-1"}, timeout=5)
+            requests.post(f"{base}/v1/chuzhou/waits", json={"concealed": "SECRET-TILES"},
+                          headers={"X-Request-ID": "probe-2"}, timeout=5)
+            time.sleep(0.5)  # let the workers flush their lines
+        out.seek(0)
+        text = out.read().decode()
+    assert "SECRET" not in text
+    records = {record["request_id"]: record for record in map(json.loads, text.splitlines())
+               if record.get("request_id", "").startswith("probe-")}
+    health, waits = records["probe-1"], records["probe-2"]
+    assert set(health) == {"time", "level", "method", "path", "status", "duration_ms",
+                           "request_id", "pid"}
+    assert (health["method"], health["path"], health["status"]) == ("GET", "/healthz", 200)
+    assert (waits["method"], waits["path"], waits["status"]) == ("POST", "/v1/chuzhou/waits", 422)
+    assert health["time"].endswith("Z") and isinstance(health["duration_ms"], float)
+    assert health["pid"] != os.getpid()
+
+
+def _logged_pid(out: IO[bytes], request_id: str) -> int:
+    """The worker pid that the request log gives for a request."""
+    for _ in range(50):
+        out.seek(0)
+        for line in out.read().decode().splitlines():
+            record = json.loads(line)
+            if record.get("request_id") == request_id:
+                return int(record["pid"])
+        time.sleep(0.1)
+    raise AssertionError(f"no log line for {request_id}")
+
+
+def test_readyz_turns_503_once_its_worker_begins_to_stop() -> None:
+    with tempfile.TemporaryFile() as out, running_server(workers=1, stdout=out) as base:
+        session = requests.Session()  # one kept-alive connection: one worker answers it all
+        first = session.get(f"{base}/readyz", headers={"X-Request-ID": "ready-1"}, timeout=5)
+        assert first.status_code == 200
+        os.kill(_logged_pid(out, "ready-1"), signal.SIGTERM)  # what the master sends on stop
+        time.sleep(0.5)
+        draining = session.get(f"{base}/readyz", timeout=5)
+        assert draining.status_code == 503
+        assert draining.headers["Content-Type"] == "application/problem+json"
+        assert draining.headers["X-Request-ID"]
+        assert session.get(f"{base}/healthz", timeout=5).status_code == 200  # a new worker
+        session.close()
+
+
+def test_a_traceback_is_logged_with_its_request_id(app: Flask) -> None:
+    def boom() -> None:
+        raise RuntimeError("kaboom")
+
+    app.add_url_rule("/boom", view_func=boom)
+    records: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: records.append(record.getMessage())  # type: ignore[method-assign]
+    log.addHandler(handler)
+    try:
+        response = app.test_client().get("/boom", headers={"X-Request-ID": "trace-me"})
+    finally:
+        log.removeHandler(handler)
+    assert response.status_code == 500
+    assert response.headers["X-Request-ID"] == "trace-me"
+    assert "kaboom" not in response.get_data(as_text=True)
+    error = next(json.loads(r) for r in records if json.loads(r)["level"] == "error")
+    assert error["request_id"] == "trace-me"
+    assert "RuntimeError: kaboom" in error["traceback"]
+
+
+@pytest.mark.parametrize("text, deeper", [
+    ("[" * MAX_DEPTH + "]" * MAX_DEPTH, False),
+    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), True),
+    ('{"a":' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1), True),
+    ("[{" * 17 + "}]" * 17, True),  # 34 levels, alternating kinds
+    ("[" + "[]," * 10_000 + "[]]", False),  # wide, not deep
+    ('["' + "[[[[" * 100 + '"]', False),  # brackets inside a string
+    ('["\\"' + "[" * 100 + '"]', False),  # ...after an escaped quote
+    ('["\\\\", ' + "[" * 40 + "]" * 40 + "]", True),  # an escaped backslash ends no string
+    ("[" * 100, True),  # unbalanced, but the parser would recurse 100 deep to find out
+    ("[[]" * 40, False),  # unbalanced and never deep: the JSON parser refuses it
+    ("[[]" + ",[[]]" * 40 + "]", False),  # many opens, three deep
+])
+def test_nesting_depth_is_read_from_the_bytes(text: str, deeper: bool) -> None:
+    assert nesting_depth_exceeds(text.encode(), MAX_DEPTH) is deeper
+
+
+def test_a_body_nested_exactly_to_the_limit_reaches_the_schema(client: FlaskClient) -> None:
+    body = '{"concealed": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}"
+    response = client.post("/v1/chuzhou/waits", data=body, content_type="application/json")
+    assert response.status_code == 422
+
+
+def test_a_problem_document_names_the_first_fields_and_counts_the_rest(
+        client: FlaskClient) -> None:
+    body = {f"unknown{i}": 1 for i in range(MAX_FIELD_ERRORS + 30)}
+    problem = client.post("/v1/chuzhou/waits", json=body).json
+    assert len(problem["errors"]) == MAX_FIELD_ERRORS
+    assert problem["errors_omitted"] == 30 + 1  # and `concealed`, which is missing
+    assert problem["detail"].endswith("; and 31 more fields")
+
+
+def test_a_short_problem_document_has_no_count() -> None:
+    problem = SchemaViolation.for_fields({"zhen": ["Not a list."]}).problem()
+    assert problem["detail"] == "zhen: Not a list."
+    assert "errors_omitted" not in problem
