@@ -9,6 +9,7 @@ others; a batch over the caps is refused whole before any item runs.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from service.errors import PROBLEM_BASE, ProblemError, SchemaViolation, UnknownRuleset
@@ -20,6 +21,8 @@ MAX_ITEMS = 1_000
 # A match counts each of its events: 1,000 matches of 200 hands would hold a worker for
 # a minute, so the hands of a batch are capped too.
 MAX_HANDS = 10_000
+
+YIELD_EVERY = 20
 
 log = logging.getLogger(__name__)
 
@@ -98,4 +101,11 @@ def answer_item(item: Any) -> dict[str, Any]:
 
 
 def run_batch(body: Any) -> dict[str, Any]:
-    return {"results": [answer_item(item) for item in check_caps(body)]}
+    results = []
+    for index, item in enumerate(check_caps(body)):
+        if index % YIELD_EVERY == 0:
+            # Under gevent workers (gunicorn.conf.py) time.sleep is cooperative: a long batch
+            # lets the worker's other requests and its heartbeat run between items.
+            time.sleep(0)
+        results.append(answer_item(item))
+    return {"results": results}
