@@ -1,12 +1,15 @@
 """The OpenAPI document, generated from the marshmallow schemas (the single source of truth).
 
 ``python -m service.openapi > openapi.yaml`` writes the committed contract file; a test
-regenerates it and compares.
+regenerates it and compares. OpenAPI 3.1, so a nullable object is a plain
+``anyOf: [$ref, {type: null}]`` that generated clients type properly.
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -14,6 +17,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.rulesets import RULESETS
+from service.rulesets.yueqing.escape import JUDGES
 from service.schemas.batch import batch_operation
 from service.schemas.common import (
     CatalogueSchema,
@@ -21,16 +25,37 @@ from service.schemas.common import (
     ProblemSchema,
     RulesetListSchema,
 )
+from service.schemas.fields import tile_code_ref
+from service.tiles import CODES, NOTATION
 
 VERSION = "1.0.0"
+EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
-    "400": ("The body is not valid JSON.", PROBLEM),
-    "413": ("The body is larger than 1 MiB.", PROBLEM),
-    "415": ("The body is not application/json.", PROBLEM),
+    "400": ("The body is not valid JSON, or is nested more than 32 deep.", PROBLEM),
+    "413": ("The body is larger than 1 MiB (chunked bodies too).", PROBLEM),
+    "415": ("The body is not application/json, or is compressed.", PROBLEM),
     "422": ("The body breaks the schema, describes an impossible hand, or is not a win.",
             PROBLEM),
 }
+DESCRIPTION = f"""\
+Scores Chuzhou (楚州麻将) and Yueqing (乐清麻将, 上海花) mahjong hands: the pattern breakdown,
+the settlement between the four seats, the next hand's dealer state.
+
+**Seats** are integers 0-3 in turn order (G-2): seat s+1 (mod 4) plays after seat s, so it
+is s's 下家; s+3 is s's 上家 and s+2 its 对家. Any seat may be the dealer.
+
+**Tiles.** {NOTATION} Whitespace in a compact string is ignored.
+
+**Hands** (G-3): `concealed` holds every standing tile at the win, the winning tile included
+once; the tiles of `melds` are not repeated in it.
+
+**Errors** are `application/problem+json` (RFC 9457); `errors` maps each offending field's path
+to messages that say what was expected.
+
+**Versioning.** Within /v1 answers may gain fields and the catalogues may gain patterns;
+requests may gain optional fields. Nothing is removed or renamed within /v1.
+"""
 
 
 def schema_name(schema: Any) -> str:
@@ -45,57 +70,113 @@ def _response(description: str, content: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": content}
 
 
-def _json(schema: Any) -> dict[str, Any]:
-    return {"application/json": {"schema": schema}}
+def _json(schema: Any, example: Any = None) -> dict[str, Any]:
+    media: dict[str, Any] = {"schema": schema}
+    if example is not None:
+        media["example"] = example
+    return {"application/json": media}
 
 
-def build_spec() -> dict[str, Any]:
-    spec = APISpec(
-        title="Mahjong scoring service",
-        version=VERSION,
-        openapi_version="3.0.3",
-        plugins=[MarshmallowPlugin(schema_name_resolver=schema_name)],
-        info={"description": "Scores Chuzhou (楚州) and Yueqing (乐清) mahjong hands: patterns, "
-                             "settlement between the four seats, the next dealer."},
-    )
-    spec.components.schema("Problem", schema=ProblemSchema)
+def examples() -> dict[str, dict[str, Any]]:
+    """Each operation's example request and the answer the service gives it (a test checks)."""
+    loaded: dict[str, dict[str, Any]] = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _id_enums() -> dict[str, list[str]]:
+    """The ids an answer may carry, by component: the catalogues are where they are defined."""
+    chuzhou, yueqing = RULESETS["chuzhou"].catalogue(), RULESETS["yueqing"].catalogue()
+    return {
+        "ChuzhouPattern": [p["id"] for p in chuzhou["patterns"]],
+        "YueqingItem": [p["id"] for p in yueqing["patterns"]],
+        "YueqingFlowerItem": [p["id"] for p in yueqing["flowers"]],
+        "YueqingCandidate": [pid for pid, _, _ in JUDGES],
+    }
+
+
+def _common_paths(spec: APISpec, found: dict[str, dict[str, Any]]) -> None:
     spec.path("/healthz", operations={"get": {
+        "operationId": "health", "tags": ["service"],
         "summary": "Tell a load balancer the service is up.",
-        "responses": {"200": _response("The service is up.", _json(HealthSchema))}}})
+        "responses": {"200": _response("The service is up.",
+                                       _json(HealthSchema, {"status": "ok"}))}}})
     spec.path("/readyz", operations={"get": {
+        "operationId": "ready", "tags": ["service"],
         "summary": "Tell a load balancer whether this worker can score; 503 once it is "
                    "shutting down.",
         "responses": {"200": _response("The worker scored its check hand.", _json(HealthSchema)),
                       "503": _response("The worker is shutting down or cannot score.",
                                        PROBLEM)}}})
     spec.path("/openapi.yaml", operations={"get": {
-        "summary": "The OpenAPI contract of this service.",
+        "operationId": "get_openapi_yaml", "tags": ["service"],
+        "summary": "The OpenAPI contract of this service, as YAML.",
         "responses": {"200": _response("This document.",
                                        {"application/yaml": {"schema": {"type": "object"}}})}}})
+    spec.path("/openapi.json", operations={"get": {
+        "operationId": "get_openapi_json", "tags": ["service"],
+        "summary": "The OpenAPI contract of this service, as JSON.",
+        "responses": {"200": _response("This document.", _json({"type": "object"}))}}})
+    spec.path("/docs", operations={"get": {
+        "operationId": "docs", "tags": ["service"],
+        "summary": "This contract as an interactive page (Swagger UI), served by the service.",
+        "responses": {"200": _response("An HTML page.",
+                                       {"text/html": {"schema": {"type": "string"}}})}}})
     spec.path("/v1/rulesets", operations={"get": {
+        "operationId": "list_rulesets", "tags": ["rulesets"],
         "summary": "The rulesets this service scores.",
-        "responses": {"200": _response("Every ruleset.", _json(RulesetListSchema))}}})
+        "responses": {"200": _response(
+            "Every ruleset.", _json(RulesetListSchema, found["list_rulesets"]["response"]))}}})
     spec.path("/v1/rulesets/{ruleset_id}", operations={"get": {
+        "operationId": "get_ruleset", "tags": ["rulesets"],
         "summary": "One ruleset's pattern catalogue with every pattern's values.",
+        "description": "Every pattern (Chuzhou 番 with 明/暗 values; Yueqing 台 items) and, "
+                       "for Yueqing, every flower item, with its condition as implemented.",
         "parameters": [{"name": "ruleset_id", "in": "path", "required": True,
+                        "description": "chuzhou or yueqing",
                         "schema": {"type": "string", "enum": sorted(RULESETS)}}],
         "responses": {
             "200": _response("The catalogue.", _json(CatalogueSchema)),
             "404": _response("No such ruleset.", PROBLEM)}}})
+
+
+def build_spec() -> dict[str, Any]:
+    marshmallow = MarshmallowPlugin(schema_name_resolver=schema_name)
+    spec = APISpec(
+        title="Mahjong scoring service",
+        version=VERSION,
+        openapi_version="3.1.0",
+        plugins=[marshmallow],
+        info={"description": DESCRIPTION},
+    )
+    marshmallow.converter.add_attribute_function(tile_code_ref)  # type: ignore[union-attr]
+    spec.components.schema("TileCode", {
+        "type": "string", "enum": list(CODES),
+        "x-enum-varnames": [f"TILE_{text.upper()}" for text in CODES],  # for generated clients
+        "description": "One tile (G-1): 1m-9m 万, 1p-9p 饼, 1s-9s 条, 1z-7z 东 南 西 北 白 发 中."})
+    spec.components.schema("Problem", schema=ProblemSchema)
+    found = examples()
+    _common_paths(spec, found)
     for rules in RULESETS.values():
         for name, action in rules.actions.items():
-            responses = {"200": _response("The answer.", _json(action.response))}
+            operation_id = f"{rules.id}_{name}"
+            example = found[operation_id]
+            responses = {"200": _response("The answer.",
+                                          _json(action.response, example["response"]))}
             responses.update({code: _response(*answer) for code, answer in POST_ERRORS.items()})
-            content = _json(action.request)
-            if action.example is not None:
-                content["application/json"]["example"] = action.example
             spec.path(f"/v1/{rules.id}/{name}", operations={"post": {
+                "operationId": operation_id,
                 "summary": action.summary,
+                "description": example["description"],
                 "tags": [rules.id],
-                "requestBody": {"required": True, "content": content},
+                "requestBody": {"required": True,
+                                "content": _json(action.request, example["request"])},
                 "responses": responses}})
-    spec.path("/v1/batch", operations={"post": batch_operation()})
-    return spec.to_dict()
+    spec.path("/v1/batch", operations={"post": batch_operation(found["batch"])})
+    built = spec.to_dict()
+    document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
+    for component, ids in _id_enums().items():
+        document["components"]["schemas"][component]["properties"]["id"]["enum"] = ids
+    return document
 
 
 class _NoAliasDumper(yaml.SafeDumper):
@@ -110,5 +191,32 @@ def spec_yaml() -> str:
     return yaml.dump(build_spec(), Dumper=_NoAliasDumper, allow_unicode=True, sort_keys=False)
 
 
+@lru_cache(maxsize=1)
+def spec_json() -> str:
+    return json.dumps(build_spec(), ensure_ascii=False)
+
+
+def refresh_examples() -> None:
+    """Rewrite each example's answer from the core (``make examples``), after a deliberate
+    change to what the service answers; review the diff before committing it."""
+    from service.batch import run_batch
+    from service.scoring import run
+
+    found = examples()
+    for operation_id, example in found.items():
+        if operation_id == "batch":
+            example["response"] = run_batch(example["request"])
+        elif "request" in example:
+            ruleset_id, name = operation_id.split("_", 1)
+            example["response"] = run(ruleset_id, name, example["request"])
+    EXAMPLES_FILE.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n",
+                             encoding="utf-8")
+
+
 if __name__ == "__main__":
-    print(spec_yaml(), end="")
+    import sys
+
+    if sys.argv[1:] == ["--refresh-examples"]:
+        refresh_examples()
+    else:
+        print(spec_yaml(), end="")

@@ -5,6 +5,7 @@ A tile is an integer 0-33: 万 1-9 are 0-8, 饼 9-17, 条 18-26, then 东 南 �
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from service.errors import InvalidTiles
@@ -17,15 +18,28 @@ DRAGONS = (WHITE, GREEN, RED)
 
 
 _RANGES = "use 1-9 with m, p or s, or 1-7 with z"
+NOTATION = ("Tiles are written in ASCII as numbers then a suit letter: 1-9 with m (万), p (饼) or "
+            "s (条), 1-7 with z (东 南 西 北 白 发 中), as a compact string such as '123m55p7z' "
+            "or an array of codes such as [\"1m\", \"2m\"].")
+#: Every tile code, in tile order: the contract's enum.
+CODES = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" else 10))
+_BY_CODE = {text: index for index, text in enumerate(CODES)}
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Input echoed in a message: cut short, and anything UTF-8 cannot carry (lone surrogates)
+    escaped, so a message is always small and always encodable."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def tile(code: str) -> int:
-    """The integer of one code such as ``"5m"`` or ``"7z"``."""
-    if len(code) == 2 and code[0].isdigit() and code[1] in SUITS:
-        number, suit = int(code[0]), SUITS.index(code[1])
-        if 1 <= number <= (7 if suit == 3 else 9):
-            return suit * 9 + number - 1
-    raise InvalidTiles(f"'{code}' is not a tile ({_RANGES})")
+    """The integer of one code such as ``"5m"`` or ``"7z"``: ASCII only, exactly as written."""
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise InvalidTiles(f"'{shown(code)}' is not a tile ({_RANGES})") from None
 
 
 def code(t: int) -> str:
@@ -52,6 +66,7 @@ def is_terminal(t: int) -> bool:
 
 
 _DIGITS = {str(n): n for n in range(10)}
+_SPACES = frozenset(" \t\n\r")
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
@@ -71,8 +86,8 @@ def parse_compact(text: str) -> list[int]:
                     raise InvalidTiles(f"'{n}{ch}' is not a tile ({_RANGES})")
                 tiles.append(base + n - 1)
             digits.clear()
-        elif not ch.isspace():
-            raise InvalidTiles(f"'{ch}' is not a tile number or a suit letter (m, p, s, z)")
+        elif ch not in _SPACES:  # G-1: whitespace is ignored (ASCII whitespace only)
+            raise InvalidTiles(f"'{shown(ch)}' is not a tile number or a suit letter (m, p, s, z)")
     if digits:
         raise InvalidTiles(f"numbers '{''.join(map(str, digits))}' have no suit letter after them")
     return tiles
@@ -87,7 +102,7 @@ def parse_tiles(value: str | Sequence[str]) -> list[int]:
         if not isinstance(item, str):
             raise InvalidTiles(f"item {index} is not a tile code string")
         try:
-            result.append(tile(item.strip()))
+            result.append(tile(item))
         except InvalidTiles as exc:
             raise InvalidTiles(f"item {index}: {exc}") from None
     return result
@@ -113,3 +128,46 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
     for t in tiles:
         counts[t] += 1
     return counts
+
+
+# Notations a newcomer brings from elsewhere, and the codes they mean (G-1).
+_HONOUR_NAMES = (("红中", "7z"), ("紅中", "7z"), ("发财", "6z"), ("發財", "6z"), ("白板", "5z"),
+                 ("东", "1z"), ("東", "1z"), ("南", "2z"), ("西", "3z"), ("北", "4z"),
+                 ("白", "5z"), ("发", "6z"), ("發", "6z"), ("中", "7z"), ("风", ""), ("風", ""))
+_CHINESE = str.maketrans({**{ch: str(n) for n, ch in enumerate("一二三四五六七八九", 1)},
+                          "万": "m", "萬": "m", "饼": "p", "餅": "p", "筒": "p",
+                          "条": "s", "條": "s", "索": "s", "M": "m", "P": "p", "S": "s", "Z": "z"})
+_WORDS = {"e": "1z", "s": "2z", "w": "3z", "n": "4z", "east": "1z", "south": "2z", "west": "3z",
+          "north": "4z", "white": "5z", "green": "6z", "red": "7z"}
+
+
+def _meant(text: str) -> list[int] | None:
+    """The tiles an alternative notation of one string means, or None if it is not one."""
+    plain = unicodedata.normalize("NFKC", text).strip()  # full-width and superscript digits
+    if plain.lower() in _WORDS:
+        plain = _WORDS[plain.lower()]
+    for name, replacement in _HONOUR_NAMES:
+        plain = plain.replace(name, replacement)
+    plain = plain.translate(_CHINESE).replace(" ", "")
+    try:
+        tiles = parse_compact(plain)
+    except InvalidTiles:
+        return None
+    return tiles or None
+
+
+def teach(problem: str, value: object) -> str:
+    """A tile error that says how to write tiles and, for a recognisable alternative notation
+    (``123M``, ``一万``, ``东``, ``E``, full-width digits), the codes to use instead."""
+    hint = ""
+    if isinstance(value, str) and len(value) <= 64:
+        meant = _meant(value)
+        if meant is not None:
+            hint = f" Write '{render(meant)}' for '{shown(value)}'."
+    elif isinstance(value, list) and all(isinstance(item, str) and len(item) <= 16
+                                         for item in value):
+        found = [_meant(item) for item in value]
+        if all(m is not None and len(m) == 1 for m in found):
+            written = ", ".join(f'"{code(m[0])}"' for m in found if m)
+            hint = f" Write [{written}]."
+    return f"{problem}. {NOTATION}{hint}"

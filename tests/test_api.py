@@ -27,7 +27,7 @@ def test_unknown_ruleset_is_a_404_problem(client: FlaskClient) -> None:
 def test_openapi_is_served(client: FlaskClient) -> None:
     response = client.get("/openapi.yaml")
     assert response.status_code == 200
-    assert b"openapi: 3.0.3" in response.data
+    assert b"openapi: 3.1.0" in response.data
 
 
 def test_waits_nine_gates(client: FlaskClient) -> None:

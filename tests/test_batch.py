@@ -13,13 +13,15 @@ import requests
 from flask.testing import FlaskClient
 
 from bench.hands import chuzhou_hands, yueqing_hands
-from service.schemas.examples import BATCH
+from service.openapi import examples
 from service.scoring import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [str(Path(sys.executable).with_name("mahjong-score"))]
 # `make check-lines` runs the full 10,000; the test suite a smaller file of the same kind.
 LINES = int(os.environ.get("CHECK_LINES", "600"))
+
+BATCH = examples()["batch"]["request"]
 
 
 def generated_items(chuzhou: int, yueqing: int) -> list[dict[str, Any]]:

@@ -10,7 +10,10 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 
-from service.schemas.examples import CHUZHOU_MATCH, YUEQING_MATCH
+from service.openapi import examples
+
+CHUZHOU_MATCH = examples()["chuzhou_match"]["request"]
+YUEQING_MATCH = examples()["yueqing_match"]["request"]
 
 
 def post(base: str, path: str, body: Any) -> requests.Response:

@@ -8,7 +8,10 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 
-from service.schemas.examples import CHUZHOU_WAITS, YUEQING_WAITS
+# A two-sided wait (3s or 6s) and what each is worth to seat 1, dealer 0.
+CHUZHOU_WAITS: dict[str, Any] = {"concealed": "234m678p345s11z45s", "winner": 1, "dealer": 0}
+YUEQING_WAITS: dict[str, Any] = {"concealed": "123m456m789p234s67s55s", "caishen": "3z",
+                                 "winner": 1, "dealer": 0}
 
 
 def _score(base: str, ruleset: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -8,11 +8,13 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 
-from service.schemas.examples import CHUZHOU_MATCH
+from service.openapi import examples
 from service.verify import differences
 
 C_A = {"dealer": 0, "winner": 1, "hand": {"concealed": "222m345p678s789s99s"},
        "win": {"tile": "2m", "by": "discard", "from": 3}}
+
+CHUZHOU_MATCH = examples()["chuzhou_match"]["request"]
 
 
 def test_a_wrong_expected_net_is_caught(live_server: str) -> None:

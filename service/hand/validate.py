@@ -58,11 +58,23 @@ def check_size(
     if len(melds) > sets:
         raise impossible("hand.melds", f"a hand has at most {sets} melds")
     if len(concealed) != expected:
-        state = "a winning" if winning else "a waiting"
-        raise impossible(
-            field,
-            f"{state} hand with {len(melds)} meld(s) stands {expected} tiles, not {len(concealed)}",
-        )
+        raise impossible(field, size_message(len(concealed), expected, melds, winning))
+
+
+def size_message(got: int, expected: int, melds: Sequence[Meld], winning: bool) -> str:
+    """Say what ``concealed`` must hold, count what it holds, and guess the usual slip."""
+    held = "every standing tile, the winning tile included once" if winning else \
+        "every standing tile of the waiting hand"
+    message = (f"with {len(melds)} meld(s), concealed holds {expected} tiles ({held}; the "
+               f"tiles of melds are not repeated in it), but it holds {got}")
+    meld_tiles = sum(len(meld.tiles) for meld in melds)
+    if melds and got in (expected + meld_tiles, expected + 3 * len(melds)):
+        return f"{message}: the meld tiles seem to be repeated in concealed"
+    if winning and got == expected - 1:
+        return f"{message}: is the winning tile missing? It belongs in concealed too"
+    if winning and got == expected + 1:
+        return f"{message}: is the winning tile counted twice?"
+    return message
 
 
 def check_winning_hand(

@@ -34,14 +34,12 @@ def recognise(tests: Sequence[tuple[str, Callable[[View], Found], int]],
 
 
 class Action(NamedTuple):
-    """One POST endpoint of a ruleset: request schema, response schema, the core function,
-    and a request example for the contract."""
+    """One POST endpoint of a ruleset: request schema, response schema, the core function."""
 
     summary: str
     request: type[Schema]
     response: type[Schema]
     handler: Handler
-    example: dict[str, Any] | None = None
 
 
 class Ruleset(NamedTuple):

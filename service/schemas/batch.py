@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
-from service.schemas.common import ProblemSchema
-from service.schemas.examples import BATCH
+from service.schemas.common import Answer, ProblemSchema
 
 ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"score\" | "
         "\"draw\" | \"instant\" | \"escape\" | \"waits\" | \"match\", \"request\": {...}}`: "
@@ -20,12 +19,13 @@ ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"s
 
 
 class BatchRequest(Schema):
-    items = fields.List(fields.Raw(metadata={"description": ITEM}), required=True, metadata={
+    items = fields.List(fields.Raw(metadata={"description": ITEM}), required=True,
+                        validate=validate.Length(max=1_000), metadata={
         "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
                        "more is refused whole with 413"})
 
 
-class BatchResult(Schema):
+class BatchResult(Answer):
     id = fields.Raw(required=True, allow_none=True,
                     metadata={"description": "the item's id, null when it had none"})
     status = fields.Integer(required=True,
@@ -35,28 +35,31 @@ class BatchResult(Schema):
                             metadata={"description": "with 4xx: the single endpoint's problem"})
 
 
-class BatchResponse(Schema):
+class BatchResponse(Answer):
     results = fields.List(fields.Nested(BatchResult), required=True,
                           metadata={"description": "one per item, in order"})
 
 
-def batch_operation() -> dict[str, Any]:
-    """The POST operation of /v1/batch for the OpenAPI document."""
+def batch_operation(example: dict[str, Any]) -> dict[str, Any]:
+    """The POST operation of /v1/batch for the OpenAPI document, with its example."""
     problem = {"application/problem+json": {"schema": "Problem"}}
 
     def refused(description: str) -> dict[str, Any]:
         return {"description": description, "content": problem}
 
     return {
+        "operationId": "batch",
         "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, match) in "
                    "one call.",
+        "description": example["description"],
         "tags": ["batch"],
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": BatchRequest, "example": BATCH}}},
+            "schema": BatchRequest, "example": example["request"]}}},
         "responses": {
             "200": {"description": "One result per item, in order; a bad item gets its own "
                                    "4xx result.",
-                    "content": {"application/json": {"schema": BatchResponse}}},
+                    "content": {"application/json": {"schema": BatchResponse,
+                                                     "example": example["response"]}}},
             "400": refused("The body is not valid JSON."),
             "413": refused("The body is larger than 8 MiB, or holds more than 1,000 items or "
                            "10,000 hands."),

@@ -7,103 +7,136 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from service.schemas.common import (
+    Answer,
     PaymentSchema,
     ScoreSettlementSchema,
     SetSchema,
     WinBase,
-    defaults,
+    concealed_field,
     melds_field,
+    part,
+    situation_part,
 )
-from service.schemas.fields import Count, Seat, Tiles
+from service.schemas.fields import BoundedList, Count, Seat, Tile, Tiles, flag
+
+MAX_MELDS = 4  # four sets and a pair (CZ-1)
 
 
 def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
-    return fields.List(Count(1, 1_000_000), validate=validate.Length(equal=4),
-                       load_default=lambda: [1, 1, 1, 1],
-                       metadata={"description": "each seat's 针, all 1 by default"}, **kwargs)
+    return BoundedList(
+        Count(1, 1_000_000), min_items=4, max_items=4, load_default=lambda: [1, 1, 1, 1],
+        metadata={"description": "each seat's 针 (zhen), seats 0-3 in order, each "
+                                 "1-1,000,000: every 针 adds 10 to what that seat pays or "
+                                 "receives (CZ-12, the dealer's counted double); after a win "
+                                 "they change as CZ-13 says; all 1 at the start and by default"},
+        **kwargs)
 
 
 class HandSchema(Schema):
-    concealed = Tiles(required=True,
-                      metadata={"description": "every standing tile, the winning tile included"})
-    melds = melds_field()
-    flowers = Count(0, 2, load_default=0, metadata={"description": "小花 held (CZ-1)"})
+    concealed = concealed_field(
+        "every standing tile at the win, the winning tile included once; the tiles of melds "
+        "are not repeated here, so 14 less 3 per meld (G-3)", required=True)
+    melds = melds_field(MAX_MELDS)
+    flowers = Count(0, 2, load_default=0, metadata={
+        "description": "小花 (small flowers) the winner holds: 0, 1 or 2 (CZ-1)"})
 
 
 class WinSchema(WinBase):
-    by = fields.String(required=True, validate=validate.OneOf(["self_draw", "discard"]))
+    by = fields.String(required=True, validate=validate.OneOf(["self_draw", "discard"]),
+                       metadata={"description": "self_draw (自摸) or discard (点炮)"})
 
 
 class SituationSchema(Schema):
-    declared_ready = fields.Boolean(load_default=False)
-    ready_first_turn = fields.Boolean(load_default=False)
-    heavenly = fields.Boolean(load_default=False)
-    earthly = fields.Boolean(load_default=False)
-    last_tile = fields.Boolean(load_default=False)
-    after_kong = fields.Boolean(load_default=False)
-    table_pengs = Tiles(load_default=list,
-                        metadata={"description": "tiles of which a 碰 is visible on the table"})
-    tuokuzi_seat = Seat(load_default=None, allow_none=True)
-    one_suit_seats = fields.List(Seat(), load_default=list, validate=validate.Length(max=4))
-    liable_seat = Seat(load_default=None, allow_none=True)
+    declared_ready = flag("the winner had declared ready (听/架); only possible on a single "
+                          "wait, and needed for 七对 and the ready-bound patterns (CZ-10)")
+    ready_first_turn = flag("the ready declaration came in the first go-around: 硬子 (CZ-10)")
+    heavenly = flag("天胡: the dealer won self-drawn on the deal (CZ-11)")
+    earthly = flag("地胡: a non-dealer won self-drawn in the first go-around (CZ-11)")
+    last_tile = flag("海底捞月: the winning tile was the last drawable tile, self-drawn (CZ-11)")
+    after_kong = flag("杠后开: won self-drawn on the replacement tile after a kong or a 小花 "
+                      "(CZ-11)")
+    table_pengs = Tiles(load_default=list, max_tiles=16, metadata={
+        "description": "one tile of each 碰 visible on the table, the winner's own included, "
+                       "for 绝张 (CZ-10); four seats of four melds make the bound"})
+    tuokuzi_seat = Seat("脱裤子: the seat that chowed a tile and then discarded the same tile, "
+                        "the win coming inside that go-around (CZ-15); null if none",
+                        load_default=None, allow_none=True)
+    one_suit_seats = BoundedList(
+        Seat(), max_items=4, load_default=list,
+        metadata={"description": "seats holding a one-suit hand themselves, who are never "
+                                 "liable (清不包清, CZ-15); at most 4"})
+    liable_seat = Seat("a seat the table has already found liable (包庄, CZ-15): it pays all "
+                       "three shares whatever else applies; null to let the service decide",
+                       load_default=None, allow_none=True)
 
 
 class ScoreRequest(Schema):
-    dealer = Seat(required=True)
-    winner = Seat(required=True)
+    dealer = Seat("the dealer (庄) of this hand", required=True)
+    winner = Seat("the seat that won", required=True)
     zhen = Zhen()
-    hand = fields.Nested(HandSchema, required=True)
-    win = fields.Nested(WinSchema, required=True)
-    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema))
+    hand = part(HandSchema, "the winner's hand")
+    win = part(WinSchema, "the winning tile and how it came")
+    situation = situation_part(SituationSchema)
 
 
-class PatternSchema(Schema):
+class PatternSchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
     name_en = fields.String(required=True)
-    value = fields.Integer(required=True)
-    count = fields.Integer(required=True)
-    concealed = fields.Boolean(required=True)
-    fan = fields.Integer(required=True)
+    value = fields.Integer(required=True, metadata={"description": "番 per instance"})
+    count = fields.Integer(required=True, metadata={"description": "instances (CZ-6)"})
+    concealed = fields.Boolean(required=True, metadata={"description": "the 暗 value (CZ-7)"})
+    fan = fields.Integer(required=True, metadata={"description": "value × count"})
 
 
-class ReadHandSchema(Schema):
+class ReadHandSchema(Answer):
     form = fields.String(required=True, validate=validate.OneOf(["standard", "seven_pairs"]))
-    sets = fields.List(fields.Nested(SetSchema), required=True)
-    waits = fields.List(fields.String(), required=True)
+    sets = fields.List(fields.Nested(SetSchema), required=True,
+                       validate=validate.Length(max=7))  # seven pairs
+    waits = fields.List(Tile(), required=True, validate=validate.Length(max=34),
+                        metadata={"description": "what the hand waited on before the win"})
 
 
-class NextSchema(Schema):
+class NextSchema(Answer):
     dealer = fields.Integer(required=True)
-    zhen = fields.List(fields.Integer(), required=True)
+    zhen = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
 
 
-class ScoreResponse(Schema):
+class ScoreResponse(Answer):
     ruleset = fields.String(required=True)
     hand = fields.Nested(ReadHandSchema, required=True)
     patterns = fields.List(fields.Nested(PatternSchema), required=True)
-    fan = fields.Integer(required=True)
+    fan = fields.Integer(required=True, metadata={"description": "F, the pattern total"})
     settlement = fields.Nested(ScoreSettlementSchema, required=True)
     next = fields.Nested(NextSchema, required=True)
 
 
 class InstantRequest(Schema):
-    event = fields.String(required=True,
-                          validate=validate.OneOf(["followed_discard", "four_same_discards"]))
-    seat = Seat(required=True)
+    event = fields.String(
+        required=True, validate=validate.OneOf(["followed_discard", "four_same_discards"]),
+        metadata={"description": "followed_discard (a discard the other three followed with "
+                                 "the same tile) or four_same_discards (one player discarded "
+                                 "four identical tiles in the hand), CZ-16"})
+    seat = Seat("for followed_discard the first discarder, who pays each other seat 10; "
+                "for four_same_discards the player who discarded the four, who is paid 10 by "
+                "each", required=True)
 
 
-class InstantResponse(Schema):
-    payments = fields.List(fields.Nested(PaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True)
+class InstantResponse(Answer):
+    payments = fields.List(fields.Nested(PaymentSchema), required=True,
+                           validate=validate.Length(max=3))
+    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
 
 
 class DrawRequest(Schema):
-    dealer = Seat(required=True)
+    dealer = Seat("the dealer (庄) of the drawn hand", required=True)
     zhen = Zhen()
-    kongs = Count(0, 16, load_default=0, metadata={"description": "kongs made in the hand"})
+    kongs = Count(0, 16, load_default=0, metadata={
+        "description": "kongs made in the hand so far, 0-16: each leaves 2 more tiles "
+                       "undrawn (CZ-17)"})
 
 
-class DrawResponse(Schema):
-    wall_reserve = fields.Integer(required=True)
+class DrawResponse(Answer):
+    wall_reserve = fields.Integer(required=True,
+                                  metadata={"description": "tiles left undrawn (CZ-17)"})
     next = fields.Nested(NextSchema, required=True)

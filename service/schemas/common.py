@@ -1,20 +1,42 @@
-"""Schemas shared by both rulesets: melds, sets, payments, problems, waits."""
+"""Schemas shared by both rulesets: melds, sets, payments, problems, waits.
+
+Requests are strict (marshmallow refuses unknown fields, and the contract says
+``additionalProperties: false``); answers derive from ``Answer`` and stay open, so a field
+added within /v1 never breaks a client generated from an older contract.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from service.hand.groups import ANGANG
-from service.schemas.fields import Seat, Tile, Tiles
+from service.schemas.fields import BoundedList, Seat, Tile, Tiles
+
+MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
+CAISHEN = ("the 财神 (wild) tile itself, as named at the table (YQ-2): in the concealed hand "
+           "it may stand for any tile, in a meld it is its face value")
+
+
+class Answer(Schema):
+    """A response body: open to fields added within /v1."""
+
+    class Meta:
+        unknown = EXCLUDE
 
 
 class MeldSchema(Schema):
-    type = fields.String(required=True, validate=validate.OneOf(["chi", "peng", "gang", "angang"]))
-    tiles = Tiles(required=True)
-    source = Seat(data_key="from", load_default=None, allow_none=True)
+    type = fields.String(required=True, validate=validate.OneOf(["chi", "peng", "gang", "angang"]),
+                         metadata={"description": "chi (吃, a claimed sequence), peng (碰, a "
+                                                  "claimed triplet), gang (明杠, any exposed "
+                                                  "kong: claimed, or a 碰 upgraded) or angang "
+                                                  "(暗杠, a concealed kong)"})
+    tiles = Tiles(required=True, max_tiles=4,
+                  metadata={"description": "the meld's 3 tiles (4 for a kong)"})
+    source = Seat("the seat the claimed tile came from; required for chi, peng and gang, "
+                  "absent for angang", data_key="from", load_default=None, allow_none=True)
 
     @validates_schema
     def _source_matches_type(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -27,9 +49,12 @@ class MeldSchema(Schema):
 class WinBase(Schema):
     """The winning tile and where it came from; each ruleset lists its ways to win as ``by``."""
 
-    tile = Tile(required=True)
+    tile = Tile(required=True, metadata={
+        "description": "the winning tile; it is also in hand.concealed, once (G-3)"})
     by: fields.String
-    source = Seat(data_key="from", load_default=None, allow_none=True)
+    source = Seat("the seat that discarded the winning tile (or whose kong was robbed); "
+                  "required unless by is self_draw", data_key="from", load_default=None,
+                  allow_none=True)
 
     @validates_schema
     def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -50,71 +75,102 @@ def defaults(schema: type[Schema]) -> Callable[[], dict[str, Any]]:
     return fresh
 
 
-def melds_field(**kwargs: Any) -> fields.List[Any]:
-    return fields.List(fields.Nested(MeldSchema), validate=validate.Length(max=5),
-                       load_default=list, **kwargs)
+def part(schema: type[Schema], description: str) -> fields.Nested:
+    """A required part of a request, such as the winner's hand."""
+    return fields.Nested(schema, required=True, metadata={"description": description})
+
+
+def situation_part(schema: type[Schema]) -> fields.Nested:
+    """A score request's optional situation: every flag false and every seat null if left out."""
+    return fields.Nested(schema, load_default=defaults(schema), metadata={
+        "description": "what happened at the table; every field optional"})
+
+
+def melds_field(max_melds: int, **kwargs: Any) -> fields.List[Any]:
+    """A hand's melds, in the order they were made: at most one per set of the hand."""
+    return BoundedList(fields.Nested(MeldSchema), max_items=max_melds, load_default=list,
+                       metadata={"description": "exposed sets and concealed kongs, in the "
+                                                f"order they were made (at most {max_melds})"},
+                       **kwargs)
+
+
+def concealed_field(description: str, **kwargs: Any) -> Tiles:
+    return Tiles(max_tiles=MAX_CONCEALED, metadata={"description": description}, **kwargs)
+
+
+WAITING = ("every standing tile of the waiting hand; the tiles of melds are not repeated "
+           "here (13 tiles in Chuzhou and 16 in Yueqing, less 3 per meld)")
 
 
 class WaitsRequest(Schema):
-    concealed = Tiles(required=True)
-    melds = melds_field()
+    concealed = concealed_field(WAITING, required=True)
+    melds = melds_field(4)
 
 
-class YueqingWaitsRequest(WaitsRequest):
-    caishen = Tile(required=True, metadata={"description": "the 财神 (wild) tile"})
+class YueqingWaitsRequest(Schema):
+    concealed = concealed_field(WAITING, required=True)
+    melds = melds_field(5)
+    caishen = Tile(required=True, metadata={"description": CAISHEN})
 
 
-class WaitsResponse(Schema):
-    waits = fields.List(fields.String(), required=True)
-    single_wait = fields.Boolean(required=True)
+class WaitsResponse(Answer):
+    waits = fields.List(Tile(), required=True, validate=validate.Length(max=34),
+                        metadata={"description": "the tiles that complete the hand, sorted"})
+    single_wait = fields.Boolean(required=True,
+                                 metadata={"description": "exactly one tile completes it"})
 
 
-class SetSchema(Schema):
+class SetSchema(Answer):
     type = fields.String(required=True,
                          validate=validate.OneOf(["sequence", "triplet", "kong", "pair"]))
-    tiles = fields.String(required=True)
+    tiles = fields.String(required=True, metadata={"description": "compact notation"})
     concealed = fields.Boolean(required=True)
 
 
-class PaymentSchema(Schema):
-    source = fields.Integer(data_key="from", required=True)
-    to = fields.Integer(required=True)
+class PaymentSchema(Answer):
+    source = fields.Integer(data_key="from", required=True, metadata={"description": "payer"})
+    to = fields.Integer(required=True, metadata={"description": "payee"})
     amount = fields.Integer(required=True)
 
 
-class SettlementSchema(Schema):
-    payments = fields.List(fields.Nested(PaymentSchema), required=True)
-    net = fields.List(fields.Integer(), required=True)
+class SettlementSchema(Answer):
+    payments = fields.List(fields.Nested(PaymentSchema), required=True,
+                           validate=validate.Length(max=12))
+    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4),
+                      metadata={"description": "each seat's gain (negative: loss), seats 0-3"})
 
 
 class ScoreSettlementSchema(SettlementSchema):
-    liable_seat = fields.Integer(required=True, allow_none=True)
+    liable_seat = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the seat that paid every share (包庄/包牌), or null"})
 
 
-class ProblemSchema(Schema):
+class ProblemSchema(Answer):
     type = fields.String(required=True)
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
-                         required=True)
+                         required=True,
+                         metadata={"description": "each offending field's path, such as "
+                                                  "hand.melds.0.from, with its messages"})
 
 
-class HealthSchema(Schema):
+class HealthSchema(Answer):
     status = fields.String(required=True)
 
 
-class RulesetSummarySchema(Schema):
+class RulesetSummarySchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
     name_en = fields.String(required=True)
 
 
-class RulesetListSchema(Schema):
+class RulesetListSchema(Answer):
     rulesets = fields.List(fields.Nested(RulesetSummarySchema), required=True)
 
 
-class CatalogueEntrySchema(Schema):
+class CatalogueEntrySchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
     name_en = fields.String(required=True)

@@ -1,4 +1,8 @@
-"""marshmallow fields for tiles (G-1) and seats (G-2)."""
+"""marshmallow fields for tiles (G-1), seats (G-2), counts and bounded lists.
+
+Every list a request may hold is bounded, and the bound is checked before a single item is
+loaded, so an oversized list costs microseconds and a one-line error (issue #8).
+"""
 
 from __future__ import annotations
 
@@ -8,58 +12,97 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate
 
 from service.errors import InvalidTiles
-from service.tiles import parse_tiles, tile
+from service.tiles import NOTATION, parse_tiles, teach, tile
 
-TILE_PATTERN = "^[1-9][mpsz]$"
+TILE_CODE_REF = "#/components/schemas/TileCode"
+# What parse_compact accepts, exactly: numbers then a suit letter, ASCII whitespace anywhere.
+COMPACT_PATTERN = (r"^[ \t\n\r]*(?:(?:[1-9][ \t\n\r]*)+[mps][ \t\n\r]*"
+                   r"|(?:[1-7][ \t\n\r]*)+z[ \t\n\r]*)*$")
+MAX_COMPACT_LENGTH = 256
+SEATS = ("a seat, 0-3 in turn order (G-2): seat s+1 (mod 4) plays after seat s, "
+         "so s+1 is its 下家 and s+3 its 上家")
+
+
+class BoundedList(fields.List):  # type: ignore[type-arg]
+    """A JSON array of ``min_items``-``max_items`` items, its length checked before its items."""
+
+    def __init__(self, inner: fields.Field, *, max_items: int,  # type: ignore[type-arg]
+                 min_items: int = 0, **kwargs: Any) -> None:
+        self.min_items, self.max_items = min_items, max_items
+        length = (validate.Length(equal=max_items) if min_items == max_items
+                  else validate.Length(min=min_items, max=max_items))
+        super().__init__(inner, validate=length, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> list[Any]:
+        if isinstance(value, list | tuple) and not \
+                self.min_items <= len(value) <= self.max_items:
+            raise ValidationError(self.length_message(len(value)))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def length_message(self, got: int) -> str:
+        if self.min_items == self.max_items:
+            return f"exactly {self.max_items} items are expected, not {got}"
+        if not self.min_items:
+            return f"at most {self.max_items} items are expected, not {got}"
+        return f"{self.min_items}-{self.max_items} items are expected, not {got}"
 
 
 class Tiles(fields.Field):  # type: ignore[type-arg]
-    """A tile list: a compact string such as ``"123m11z"`` or an array of codes."""
+    """A tile list: a compact string such as ``"123m11z"`` or an array of codes (G-1)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        metadata = {
-            "oneOf": [
-                {"type": "string", "maxLength": 256,
-                 "description": "compact notation, e.g. 123m456p11z"},
-                {"type": "array", "items": {"type": "string", "pattern": TILE_PATTERN},
-                 "maxItems": 64},
-            ],
-            **kwargs.pop("metadata", {}),
-        }
+    def __init__(self, *, max_tiles: int, **kwargs: Any) -> None:
+        self.max_tiles = max_tiles
+        forms: list[dict[str, Any]] = [
+            {"type": "string", "pattern": COMPACT_PATTERN, "maxLength": MAX_COMPACT_LENGTH,
+             "description": "compact notation, e.g. 123m456p11z"},
+            {"type": "array", "items": {"$ref": TILE_CODE_REF}, "maxItems": max_tiles},
+        ]
+        if kwargs.get("allow_none"):
+            forms.append({"type": "null"})
+        metadata = kwargs.pop("metadata", {})
+        metadata = {**metadata, "oneOf": forms,
+                    "description": f"{metadata.get('description', 'tiles')}. At most "
+                                   f"{max_tiles} tiles. {NOTATION}"}
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> list[int]:
         if isinstance(value, str):
-            if len(value) > 256:
-                raise ValidationError("a tile string is at most 256 characters")
+            if len(value) > MAX_COMPACT_LENGTH:
+                raise ValidationError(
+                    f"a tile string is at most {MAX_COMPACT_LENGTH} characters")
         elif isinstance(value, list):
-            if len(value) > 64 or not all(isinstance(v, str) for v in value):
-                raise ValidationError("an array of at most 64 tile code strings is expected")
+            if len(value) > self.max_tiles:
+                raise ValidationError(
+                    f"at most {self.max_tiles} tiles are expected here, not {len(value)}")
+            if not all(isinstance(v, str) for v in value):
+                raise ValidationError("an array of tile code strings is expected")
         else:
             raise ValidationError("expected a compact tile string or an array of tile codes")
         try:
-            return parse_tiles(value)
+            tiles = parse_tiles(value)
         except InvalidTiles as exc:
-            raise ValidationError(str(exc)) from None
+            raise ValidationError(teach(str(exc), value)) from None
+        if len(tiles) > self.max_tiles:
+            raise ValidationError(
+                f"at most {self.max_tiles} tiles are expected here, not {len(tiles)}")
+        return tiles
 
 
-class Tile(fields.String):
-    """One tile code such as ``"5p"``."""
+class Tile(fields.Field):  # type: ignore[type-arg]
+    """One tile code such as ``"5p"`` (the contract's TileCode enum, see ``tile_code_ref``)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        metadata = {"pattern": TILE_PATTERN, **kwargs.pop("metadata", {})}
-        super().__init__(metadata=metadata, **kwargs)
-
-    def _deserialize(  # type: ignore[override]
+    def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> int:
-        text = super()._deserialize(value, attr, data, **kwargs)
+        if not isinstance(value, str):
+            raise ValidationError("a tile code string such as \"5p\" is expected")
         try:
-            return tile(text)
+            return tile(value)
         except InvalidTiles as exc:
-            raise ValidationError(str(exc)) from None
+            raise ValidationError(teach(str(exc), value)) from None
 
 
 class WholeNumber(fields.Integer):
@@ -74,10 +117,33 @@ class WholeNumber(fields.Integer):
         return super()._validated(value)
 
 
-def Seat(**kwargs: Any) -> fields.Integer:  # noqa: N802 - reads like a field class
-    """A seat number 0-3 (G-2)."""
-    return WholeNumber(validate=validate.Range(0, 3), **kwargs)
+class Flag(fields.Boolean):
+    """A JSON true or false: not 0/1 or "yes", which marshmallow would otherwise take."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def flag(meaning: str) -> Flag:
+    """An optional situation flag, false unless sent."""
+    return Flag(load_default=False, metadata={"description": f"{meaning} (default false)"})
+
+
+def Seat(description: str = "", **kwargs: Any) -> fields.Integer:  # noqa: N802 - a field
+    """A seat number 0-3 (G-2); the error and the contract say what the numbers mean."""
+    text = f"{description}: {SEATS}" if description else SEATS[0].upper() + SEATS[1:]
+    error = "{input} is not a seat: seats are 0-3 in turn order (G-2), s+1 (mod 4) after s"
+    return WholeNumber(validate=validate.Range(0, 3, error=error),
+                       metadata={"description": text}, **kwargs)
 
 
 def Count(low: int, high: int, **kwargs: Any) -> fields.Integer:  # noqa: N802
     return WholeNumber(validate=validate.Range(low, high), **kwargs)
+
+
+def tile_code_ref(converter: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: a Tile field is the TileCode component in the contract."""
+    return {"$ref": TILE_CODE_REF} if isinstance(field, Tile) else {}

@@ -7,13 +7,15 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from service.schemas import chuzhou, yueqing
+from service.schemas.common import Answer
 from service.schemas.fields import Seat
 
 MAX_EVENTS = 200
 
 
 def _event_type(types: list[str]) -> fields.String:
-    return fields.String(required=True, validate=validate.OneOf(types))
+    return fields.String(required=True, validate=validate.OneOf(types), metadata={
+        "description": "what happened: " + ", ".join(types) + " (win: POST /score)"})
 
 
 def _event_request(supplied: str) -> fields.Dict:
@@ -30,7 +32,7 @@ def _events(event: type[Schema]) -> fields.List[Any]:
 
 
 def _first_dealer() -> fields.Integer:
-    return Seat(required=True, metadata={"description": "the first hand's dealer"})
+    return Seat("the first hand's dealer", required=True)
 
 
 class ChuzhouMatchEvent(Schema):
@@ -55,7 +57,7 @@ class YueqingMatchRequest(Schema):
     events = _events(YueqingMatchEvent)
 
 
-class MatchEventResult(Schema):
+class MatchEventResult(Answer):
     type = fields.String(required=True)
     result = fields.Dict(required=True, metadata={"description": "the single endpoint's answer"})
     totals = fields.List(fields.Integer(), required=True,
@@ -72,13 +74,13 @@ class YueqingMatchEventResult(MatchEventResult):
                           metadata={"description": "dealer and 牢庄 after the event"})
 
 
-class ChuzhouMatchResponse(Schema):
+class ChuzhouMatchResponse(Answer):
     events = fields.List(fields.Nested(ChuzhouMatchEventResult), required=True)
     state = fields.Nested(chuzhou.NextSchema, required=True)
     totals = fields.List(fields.Integer(), required=True)
 
 
-class YueqingMatchResponse(Schema):
+class YueqingMatchResponse(Answer):
     events = fields.List(fields.Nested(YueqingMatchEventResult), required=True)
     state = fields.Nested(yueqing.NextSchema, required=True)
     totals = fields.List(fields.Integer(), required=True)

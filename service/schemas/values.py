@@ -10,17 +10,16 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
-from service.schemas import chuzhou, yueqing
-from service.schemas.common import ProblemSchema, WaitsRequest, WaitsResponse, defaults
+from service.schemas import chuzhou, common, yueqing
+from service.schemas.common import Answer, ProblemSchema, situation_part
 from service.schemas.fields import Count, Seat, Tile
 
 VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers")
 
 
 class ValuesMixin(Schema):
-    winner = Seat(load_default=None, metadata={"description": "the waiting player: asks for "
-                                                              "`values`, with `dealer`"})
-    dealer = Seat(load_default=None)
+    winner = Seat("the waiting player; with `dealer`, asks for `values`", load_default=None)
+    dealer = Seat("the dealer, for `values`", load_default=None)
 
     @validates_schema(pass_original=True)
     def _values_need_seats(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
@@ -31,65 +30,47 @@ class ValuesMixin(Schema):
                                       f"'{needed}' as well", needed)
 
 
-class ChuzhouWaitsRequest(ValuesMixin, WaitsRequest):
+class WaitsRequest(ValuesMixin, common.WaitsRequest):
+    """Chuzhou's waits request (its component keeps the name it had before ``values``)."""
+
     zhen = chuzhou.Zhen()
-    flowers = Count(0, 2, load_default=0, metadata={"description": "小花 held (CZ-1)"})
-    situation = fields.Nested(chuzhou.SituationSchema,
-                              load_default=defaults(chuzhou.SituationSchema))
+    flowers = Count(0, 2, load_default=0, metadata={
+        "description": "小花 (small flowers) the waiting player holds: 0, 1 or 2 (CZ-1)"})
+    situation = situation_part(chuzhou.SituationSchema)
 
 
-class YueqingWaitsRequest(ValuesMixin, WaitsRequest):
-    caishen = Tile(required=True, metadata={"description": "the 财神 (wild) tile"})
+class YueqingWaitsRequest(ValuesMixin, common.YueqingWaitsRequest):
     lao_zhuang = yueqing.LaoZhuang()
     flowers = yueqing.Flowers()
-    situation = fields.Nested(yueqing.SituationSchema,
-                              load_default=defaults(yueqing.SituationSchema))
+    situation = situation_part(yueqing.SituationSchema)
 
 
-class WayBase(Schema):
+class WaySchema(Answer):
+    """One way of winning on a waiting tile: what the score answer says of it."""
+
+    fan = fields.Integer(metadata={"description": "Chuzhou: the 番 total"})
+    tai = fields.Nested(yueqing.TaiSchema, metadata={"description": "Yueqing: the 台 and parts"})
+    flowers = fields.Nested(yueqing.FlowersSchema, metadata={"description": "Yueqing: 花"})
     patterns = fields.List(fields.Dict(), metadata={"description": "the score answer's entries"})
-    net = fields.List(fields.Integer())
+    net = fields.List(fields.Integer(), metadata={"description": "every seat's net"})
     problem = fields.Nested(ProblemSchema, metadata={
         "description": "instead of the amounts: why the rules refuse this way of winning "
                        "(七对 undeclared, 天胡 on a discard, a 财神 discarded at face value)"})
 
 
-class ChuzhouWay(WayBase):
-    fan = fields.Integer()
+class DiscardWaySchema(WaySchema):
+    source = fields.Integer(data_key="from", required=True,
+                            metadata={"description": "the seat that discards the tile"})
 
 
-class YueqingWay(WayBase):
-    tai = fields.Nested(yueqing.TaiSchema)
-    flowers = fields.Nested(yueqing.FlowersSchema)
-
-
-class ChuzhouDiscardWay(ChuzhouWay):
-    source = fields.Integer(data_key="from", required=True)
-
-
-class YueqingDiscardWay(YueqingWay):
-    source = fields.Integer(data_key="from", required=True)
-
-
-class ChuzhouWaitValue(Schema):
-    tile = fields.String(required=True)
-    self_draw = fields.Nested(ChuzhouWay, required=True)
-    discard = fields.List(fields.Nested(ChuzhouDiscardWay), required=True,
+class WaitValueSchema(Answer):
+    tile = Tile(required=True)
+    self_draw = fields.Nested(WaySchema, required=True)
+    discard = fields.List(fields.Nested(DiscardWaySchema), required=True,
                           metadata={"description": "one per other seat that may discard it"})
 
 
-class YueqingWaitValue(Schema):
-    tile = fields.String(required=True)
-    self_draw = fields.Nested(YueqingWay, required=True)
-    discard = fields.List(fields.Nested(YueqingDiscardWay), required=True,
-                          metadata={"description": "one per other seat that may discard it"})
-
-
-class ChuzhouWaitsResponse(WaitsResponse):
-    values = fields.List(fields.Nested(ChuzhouWaitValue),
-                         metadata={"description": "present when the request names the winner"})
-
-
-class YueqingWaitsResponse(WaitsResponse):
-    values = fields.List(fields.Nested(YueqingWaitValue),
-                         metadata={"description": "present when the request names the winner"})
+class WaitsResponse(common.WaitsResponse):
+    values = fields.List(fields.Nested(WaitValueSchema), metadata={
+        "description": "present when the request names the winner and dealer: what each "
+                       "waiting tile pays"})

@@ -9,8 +9,10 @@ from typing import Any, cast
 
 from marshmallow import Schema, fields
 
+from service.schemas.common import Answer
 
-class DifferenceSchema(Schema):
+
+class DifferenceSchema(Answer):
     path = fields.String(required=True,
                          metadata={"description": "dotted path into the answer, e.g. "
                                                   "settlement.net.2"})
@@ -19,7 +21,7 @@ class DifferenceSchema(Schema):
                         metadata={"description": "null when the answer has nothing there"})
 
 
-class CheckSchema(Schema):
+class CheckSchema(Answer):
     ok = fields.Boolean(required=True)
     differences = fields.List(fields.Nested(DifferenceSchema), required=True)
 

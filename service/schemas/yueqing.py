@@ -8,94 +8,110 @@ from marshmallow import Schema, fields, validate
 
 from service.schemas import common
 from service.schemas.common import (
+    CAISHEN,
+    Answer,
     PaymentSchema,
     SetSchema,
     SettlementSchema,
     WinBase,
-    defaults,
+    concealed_field,
     melds_field,
+    part,
+    situation_part,
 )
-from service.schemas.fields import Count, Seat, Tile, Tiles
+from service.schemas.fields import BoundedList, Count, Seat, Tile, flag
 
-CAISHEN = {"description": "the 财神 (wild) tile itself"}
+MAX_MELDS = 5  # five sets and a pair (YQ-1)
 
 
 def LaoZhuang(**kwargs: Any) -> fields.Integer:  # noqa: N802
-    return Count(0, 1_000_000, load_default=0,
-                 metadata={"description": "hands in a row the dealer has already kept"},
-                 **kwargs)
+    return Count(0, 1_000_000, load_default=0, metadata={
+        "description": "牢庄: hands in a row the current dealer has already kept, 0 the first "
+                       "time (YQ-18); each raises what a dealer's win is paid by 1 条; "
+                       "0-1,000,000, default 0"}, **kwargs)
 
 
 def Flowers(**kwargs: Any) -> fields.Integer:  # noqa: N802
-    return Count(0, 4, load_default=0,
-                 metadata={"description": "flower tiles laid aside (YQ-3)"}, **kwargs)
+    return Count(0, 4, load_default=0, metadata={
+        "description": "flower tiles (白板, or 红中 when 白板 is the 财神) laid aside, 0-4; "
+                       "they never stand in concealed or a meld (YQ-3); default 0"}, **kwargs)
 
 
 class HandSchema(Schema):
-    concealed = Tiles(required=True,
-                      metadata={"description": "every standing tile, the winning tile included"})
-    melds = melds_field()
+    concealed = concealed_field(
+        "every standing tile at the win, the winning tile included once; the tiles of melds "
+        "are not repeated here, so 17 less 3 per meld (G-3)", required=True)
+    melds = melds_field(MAX_MELDS)
     flowers = Flowers()
 
 
 class WinSchema(WinBase):
     by = fields.String(required=True,
-                       validate=validate.OneOf(["self_draw", "discard", "robbing_kong"]))
+                       validate=validate.OneOf(["self_draw", "discard", "robbing_kong"]),
+                       metadata={"description": "self_draw (自摸), discard (点炮) or "
+                                                "robbing_kong (抢杠)"})
 
 
 class SituationSchema(Schema):
-    heavenly = fields.Boolean(load_default=False)
-    earthly = fields.Boolean(load_default=False)
-    after_kong = fields.Boolean(load_default=False)
-    liable_seat = Seat(load_default=None, allow_none=True)
+    heavenly = flag("天胡: the dealer won self-drawn with the first 17 tiles (YQ-14)")
+    earthly = flag("地胡: a non-dealer won on the dealer's first discard (YQ-14)")
+    after_kong = flag("杠上开花: won self-drawn on the replacement tile after a kong")
+    liable_seat = Seat("包牌: a seat the table found liable (YQ-19), which pays all three "
+                       "shares, flowers included; null if none", load_default=None,
+                       allow_none=True)
 
 
 class ScoreRequest(Schema):
-    dealer = Seat(required=True)
-    winner = Seat(required=True)
+    dealer = Seat("the dealer (庄, East) of this hand", required=True)
+    winner = Seat("the seat that won", required=True)
     lao_zhuang = LaoZhuang()
-    caishen = Tile(required=True, metadata=CAISHEN)
-    hand = fields.Nested(HandSchema, required=True)
-    win = fields.Nested(WinSchema, required=True)
-    situation = fields.Nested(SituationSchema, load_default=defaults(SituationSchema))
+    caishen = Tile(required=True, metadata={"description": CAISHEN})
+    hand = part(HandSchema, "the winner's hand")
+    win = part(WinSchema, "the winning tile and how it came")
+    situation = situation_part(SituationSchema)
 
 
-class CaishenAsSchema(Schema):
-    tile = fields.String(required=True)
-    stands_for = fields.String(data_key="as", required=True)
+class CaishenAsSchema(Answer):
+    tile = Tile(required=True)
+    stands_for = Tile(data_key="as", required=True)
 
 
-class ReadHandSchema(Schema):
-    sets = fields.List(fields.Nested(SetSchema), required=True)
-    caishen_as = fields.List(fields.Nested(CaishenAsSchema), required=True)
+class ReadHandSchema(Answer):
+    sets = fields.List(fields.Nested(SetSchema), required=True, validate=validate.Length(max=6))
+    caishen_as = fields.List(fields.Nested(CaishenAsSchema), required=True,
+                             validate=validate.Length(max=3),
+                             metadata={"description": "what each wild 财神 stood for"})
 
 
-class ItemSchema(Schema):
+class ItemSchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
     name_en = fields.String(required=True)
     value = fields.Integer(required=True)
     count = fields.Integer(required=True)
     group = fields.String(required=True, validate=validate.OneOf(["minor", "major"]))
-    tai = fields.Integer(required=True)
+    tai = fields.Integer(required=True, metadata={"description": "value × count"})
 
 
-class TaiSchema(Schema):
-    minor = fields.Integer(required=True)
-    minor_adjusted = fields.Integer(required=True)
-    major = fields.Integer(required=True)
-    total = fields.Integer(required=True)
+class TaiSchema(Answer):
+    minor = fields.Integer(required=True, metadata={"description": "N, the minor items' sum"})
+    minor_adjusted = fields.Integer(required=True, metadata={"description": "N' (YQ-15)"})
+    major = fields.Integer(required=True, metadata={"description": "M, the major items' sum"})
+    total = fields.Integer(required=True, metadata={"description": "the 台 total (YQ-15)"})
 
 
-class FlowerItemSchema(Schema):
+class FlowerItemSchema(Answer):
     id = fields.String(required=True)
+    name = fields.String(required=True)
+    name_en = fields.String(required=True)
     flowers = fields.Integer(required=True)
 
 
-class FlowersSchema(Schema):
-    items = fields.List(fields.Nested(FlowerItemSchema), required=True)
-    count = fields.Integer(required=True)
-    tiao = fields.Integer(required=True)
+class FlowersSchema(Answer):
+    items = fields.List(fields.Nested(FlowerItemSchema), required=True,
+                        validate=validate.Length(max=6))
+    count = fields.Integer(required=True, metadata={"description": "花 in all (YQ-16)"})
+    tiao = fields.Integer(required=True, metadata={"description": "their worth in 条 (YQ-17)"})
 
 
 class ScorePaymentSchema(PaymentSchema):
@@ -104,15 +120,16 @@ class ScorePaymentSchema(PaymentSchema):
 
 
 class ScoreSettlementSchema(common.ScoreSettlementSchema):
-    payments = fields.List(fields.Nested(ScorePaymentSchema), required=True)
+    payments = fields.List(fields.Nested(ScorePaymentSchema), required=True,
+                           validate=validate.Length(max=3))
 
 
-class NextSchema(Schema):
+class NextSchema(Answer):
     dealer = fields.Integer(required=True)
     lao_zhuang = fields.Integer(required=True)
 
 
-class ScoreResponse(Schema):
+class ScoreResponse(Answer):
     ruleset = fields.String(required=True)
     hand = fields.Nested(ReadHandSchema, required=True)
     patterns = fields.List(fields.Nested(ItemSchema), required=True)
@@ -124,59 +141,74 @@ class ScoreResponse(Schema):
 
 class PlayerSchema(Schema):
     seat = Seat(required=True)
-    concealed = Tiles(load_default=None, allow_none=True,
-                      metadata={"description": "standing tiles; omit for a hand not shown"})
-    melds = melds_field()
+    concealed = concealed_field(
+        "the player's standing tiles, meld tiles not repeated; omit it or send null for a "
+        "hand not shown, which counts only what is exposed", load_default=None,
+        allow_none=True)
+    melds = melds_field(MAX_MELDS)
     flowers = Flowers()
 
 
-def players_field(**kwargs: Any) -> fields.List[Any]:
-    return fields.List(fields.Nested(PlayerSchema), required=True,
-                       validate=validate.Length(min=1, max=4), **kwargs)
+def players_field(description: str, **kwargs: Any) -> fields.List[Any]:
+    return BoundedList(fields.Nested(PlayerSchema), min_items=1, max_items=4, required=True,
+                       metadata={"description": f"{description}; 1-4 players, each seat once"},
+                       **kwargs)
 
 
 class DrawRequest(Schema):
-    dealer = Seat(required=True)
+    dealer = Seat("the dealer (庄) of the drawn hand", required=True)
     lao_zhuang = LaoZhuang()
-    caishen = Tile(required=True, metadata=CAISHEN)
-    players = players_field(metadata={"description": "all four players"})
+    caishen = Tile(required=True, metadata={"description": CAISHEN})
+    players = players_field("all four players")
 
 
-class SeatFlowersSchema(Schema):
+class SeatFlowersSchema(Answer):
     seat = fields.Integer(required=True)
     count = fields.Integer(required=True)
     tiao = fields.Integer(required=True)
 
 
-class DrawResponse(Schema):
-    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True)
+class DrawResponse(Answer):
+    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
+                          validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)
     next = fields.Nested(NextSchema, required=True)
 
 
 class EscapeRequest(Schema):
-    dealer = Seat(required=True)
-    caishen = Tile(required=True, metadata=CAISHEN)
-    escaper = Seat(required=True)
-    base = Count(1, 1_000_000, load_default=1)
-    multiplier = Count(1, 1_000_000, load_default=10)
-    players = players_field(
-        metadata={"description": "the three who stayed; the escaper may be listed for flowers"})
+    dealer = Seat("the dealer (庄) of the hand", required=True)
+    caishen = Tile(required=True, metadata={"description": CAISHEN})
+    escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
+    base = Count(1, 1_000_000, load_default=1, metadata={
+        "description": "the fine's base, 1-1,000,000, default 1 (YQ-22)"})
+    multiplier = Count(1, 1_000_000, load_default=10, metadata={
+        "description": "the fine is base × multiplier 条, paid to nobody; 1-1,000,000, "
+                       "default 10 (YQ-22)"})
+    players = players_field("the three who stayed; the escaper may be listed too, for its "
+                            "flowers")
 
 
-class CandidateSchema(Schema):
+class CandidateSchema(Answer):
     id = fields.String(required=True)
+    name = fields.String(required=True)
+    name_en = fields.String(required=True)
     tai = fields.Integer(required=True)
 
 
-class ClaimSchema(Schema):
+class ClaimSchema(Answer):
     seat = fields.Integer(required=True)
-    candidates = fields.List(fields.Nested(CandidateSchema), required=True)
-    best = fields.Nested(CandidateSchema, required=True, allow_none=True)
+    candidates = fields.List(fields.Nested(CandidateSchema), required=True,
+                             metadata={"description": "the major items the tiles could still "
+                                                      "make (YQ-23)"})
+    best = fields.Nested(CandidateSchema, required=True, allow_none=True,
+                         metadata={"description": "the highest candidate, paid by the "
+                                                  "escaper; null when there is none"})
 
 
-class EscapeResponse(Schema):
-    claims = fields.List(fields.Nested(ClaimSchema), required=True)
+class EscapeResponse(Answer):
+    claims = fields.List(fields.Nested(ClaimSchema), required=True,
+                         validate=validate.Length(max=3))  # the three who stayed
     fine = fields.Integer(required=True)
-    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True)
+    flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
+                          validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)

@@ -116,8 +116,10 @@ def test_escape_settlement() -> None:
     }
     result = run("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
-    assert claims[0]["best"] == {"id": "full_flush", "tai": 30}
-    assert claims[1]["best"] == {"id": "hard_single_wait", "tai": 30}
+    assert claims[0]["best"] == {"id": "full_flush", "name": "清一色", "name_en": "Full flush",
+                                 "tai": 30}
+    assert claims[1]["best"] == {"id": "hard_single_wait", "name": "硬吊",
+                                 "name_en": "Hard single wait", "tai": 30}
     assert claims[2] == {"seat": 2, "candidates": [], "best": None}
     assert result["fine"] == 10
     # Seat 0's one flower is 1 条 from each other seat; the escaper pays 30 + 30 and the fine.
@@ -144,10 +146,11 @@ def test_escape_with_a_standing_caishen_keeps_all_honours() -> None:
     }
     result = run("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
-    assert claims[0]["candidates"] == [{"id": "half_flush", "tai": 10},
-                                       {"id": "four_winds", "tai": 30},
-                                       {"id": "all_honors", "tai": 100}]
-    assert claims[0]["best"] == {"id": "all_honors", "tai": 100}
+    assert claims[0]["candidates"] == [
+        {"id": "half_flush", "name": "混一色", "name_en": "Half flush", "tai": 10},
+        {"id": "four_winds", "name": "四风齐", "name_en": "Four winds", "tai": 30},
+        {"id": "all_honors", "name": "全字", "name_en": "All honours", "tai": 100}]
+    assert claims[0]["best"] == claims[0]["candidates"][2]
     assert claims[1]["best"] is None and claims[2]["best"] is None
     # Seat 0's flowers: the 东 碰 (its seat wind) and the 财神 held, 2 条 from each other seat.
     assert result["flowers"][0] == {"seat": 0, "count": 2, "tiao": 2}

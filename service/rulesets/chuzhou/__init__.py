@@ -14,7 +14,6 @@ from service.rulesets.chuzhou.waits import waits
 from service.rulesets.registry import Action, Ruleset
 from service.schemas import chuzhou as schemas
 from service.schemas import match, values
-from service.schemas.examples import CHUZHOU_MATCH, CHUZHOU_WAITS
 from service.schemas.verify import checked, verifiable
 from service.values import with_values
 
@@ -34,11 +33,11 @@ RULESET = Ruleset(
                        verifiable(schemas.DrawRequest), checked(schemas.DrawResponse), draw),
         "waits": Action("Which tiles complete a waiting Chuzhou hand; with the winner, what "
                         "each is worth.",
-                        values.ChuzhouWaitsRequest, values.ChuzhouWaitsResponse,
-                        with_values("chuzhou", waits, score), CHUZHOU_WAITS),
+                        values.WaitsRequest, values.WaitsResponse,
+                        with_values("chuzhou", waits, score)),
         "match": Action("A whole Chuzhou match: every event scored in order, dealer and 针 "
                         "threaded, running totals.",
                         verifiable(match.ChuzhouMatchRequest),
-                        checked(match.ChuzhouMatchResponse), ledger("chuzhou"), CHUZHOU_MATCH),
+                        checked(match.ChuzhouMatchResponse), ledger("chuzhou")),
     },
 )

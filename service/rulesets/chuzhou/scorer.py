@@ -6,6 +6,7 @@ from typing import Any
 
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
+from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import wait_tiles
 from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
@@ -61,8 +62,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     held[win_tile] += 1
     counts[win_tile] += 1
     if win_tile not in waits:
-        raise not_a_win("hand.concealed", "the tiles do not make four sets and a pair "
-                                          "(or seven pairs)")
+        raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds),
+                                                 seven_pairs=not melds))
     declared = situation["declared_ready"]
     if declared and len(waits) != 1:
         raise impossible("situation.declared_ready",

@@ -15,7 +15,6 @@ from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.waits import waits
 from service.schemas import match, values
 from service.schemas import yueqing as schemas
-from service.schemas.examples import YUEQING_MATCH, YUEQING_WAITS
 from service.schemas.verify import checked, verifiable
 from service.values import with_values
 
@@ -35,11 +34,11 @@ RULESET = Ruleset(
                          escape),
         "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild); with the "
                         "winner, what each is worth.",
-                        values.YueqingWaitsRequest, values.YueqingWaitsResponse,
-                        with_values("yueqing", waits, score), YUEQING_WAITS),
+                        values.YueqingWaitsRequest, values.WaitsResponse,
+                        with_values("yueqing", waits, score)),
         "match": Action("A whole Yueqing match: every event scored in order, dealer and 牢庄 "
                         "threaded, running totals.",
                         verifiable(match.YueqingMatchRequest),
-                        checked(match.YueqingMatchResponse), ledger("yueqing"), YUEQING_MATCH),
+                        checked(match.YueqingMatchResponse), ledger("yueqing")),
     },
 )

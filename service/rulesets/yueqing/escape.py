@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from service.hand.groups import CHI, Meld
+from service.rulesets.yueqing.catalogue import BY_ID
 from service.tiles import GREEN, RED, WHITE, WINDS, is_honor
 
 
@@ -88,7 +89,8 @@ JUDGES: tuple[tuple[str, int, Callable[[Holding], bool]], ...] = (
 
 
 def candidates(holding: Holding) -> list[dict[str, int | str]]:
-    return [{"id": pid, "tai": tai} for pid, tai, judge in JUDGES if judge(holding)]
+    return [{"id": pid, "name": BY_ID[pid].name, "name_en": BY_ID[pid].name_en, "tai": tai}
+            for pid, tai, judge in JUDGES if judge(holding)]
 
 
 def best(found: Sequence[dict[str, int | str]]) -> dict[str, int | str] | None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.hand.groups import ANGANG, KONG, Group
+from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
 from service.rulesets.yueqing.view import Table
 from service.tiles import GREEN, RED
 
@@ -17,6 +18,9 @@ def tiao(flowers: int) -> int:
     if flowers == 4:
         return 10
     return (flowers - 2) * flowers
+
+
+FLOWER_NAMES = {fid: {"name": name, "name_en": name_en} for fid, name, name_en, _ in FLOWER_ITEMS}
 
 
 def _set_flowers(group: Group) -> int:
@@ -41,7 +45,8 @@ def flower_items(groups: Sequence[Group], caishen_held: int, table: Table) -> li
             counted[item] += _set_flowers(group)
         elif group.kind == KONG:
             counted["kong"] += 2 if group.meld == ANGANG else 1
-    return [{"id": key, "flowers": value} for key, value in counted.items() if value]
+    return [{"id": key, **FLOWER_NAMES[key], "flowers": value}
+            for key, value in counted.items() if value]
 
 
 def summary(items: list[dict[str, Any]]) -> dict[str, Any]:

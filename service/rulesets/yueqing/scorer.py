@@ -7,6 +7,7 @@ from typing import Any
 
 from service.errors import not_a_win
 from service.hand import prepare_melds
+from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
@@ -75,7 +76,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         if best is None or worth > best[0]:
             best = (worth, view, hits, tai, flower_summary)
     if best is None:
-        raise not_a_win("hand.concealed", "the tiles do not make five sets and a pair")
+        raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
+                                                 face=None if win_is_wild else win_tile))
     _, view, hits, tai, flower_summary = best
 
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
