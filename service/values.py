@@ -59,7 +59,7 @@ def with_values(ruleset_id: str, waits: Handler, score: Handler) -> Handler:
 
     def handler(data: dict[str, Any]) -> dict[str, Any]:
         answer = waits(data)
-        if data.get("winner") is not None:
+        if "winner" in data:  # the schema asks for the dealer with it
             answer["values"] = values(ruleset_id, data, answer["waits"], score)
         return answer
 

@@ -1,7 +1,8 @@
 """Batch schemas (contract: POST /v1/batch).
 
-The items are open in the contract: an item that breaks its shape is answered in its own
-result (status 4xx), never by refusing the batch, so the contract cannot refuse it either.
+Each item must be an object; past that the items are open in the contract: an item whose
+ruleset, action or request is wrong is answered in its own result (status 4xx), never by
+refusing the batch, so the contract cannot refuse it either.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"s
 
 
 class BatchRequest(Schema):
-    items = fields.List(fields.Raw(metadata={"description": ITEM}), required=True,
+    # Each item is an object; what is inside it is the item's own business (a bad item gets
+    # its own 4xx result), so the contract says no more of it than the description.
+    items = fields.List(fields.Dict(metadata={"description": ITEM}), required=True,
                         validate=validate.Length(max=1_000), metadata={
         "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
                        "more is refused whole with 413"})

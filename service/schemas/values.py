@@ -18,8 +18,8 @@ VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers"
 
 
 class ValuesMixin(Schema):
-    winner = Seat("the waiting player; with `dealer`, asks for `values`", load_default=None)
-    dealer = Seat("the dealer, for `values`", load_default=None)
+    winner = Seat("the waiting player; with `dealer`, asks for `values`")
+    dealer = Seat("the dealer, for `values`")
 
     @validates_schema(pass_original=True)
     def _values_need_seats(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
