@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench check-lines workers openapi examples clean browser
+.PHONY: run test lint types unit contract e2e bench check-lines wrk workers openapi examples clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,22 @@ contract: $(STAMP)
 
 test: lint types unit contract
 
-bench: $(STAMP)
+# The reference riichi scorer lives in its own environment, for the benchmark only.
+RIICHI := bench/.venv-riichi
+$(RIICHI)/.installed:
+	$(PYTHON) -m venv $(RIICHI)
+	$(RIICHI)/bin/pip install --quiet 'mahjong==2.1.0'
+	touch $@
+
+# wrk, the HTTP load tool, from Debian's packages.
+wrk:
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+
+bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/score.py
+	$(BIN)/python bench/worst.py
+	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/batch.py
 
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
@@ -49,8 +62,7 @@ check-lines: $(STAMP)
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
-workers: $(STAMP)
-	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+workers: $(STAMP) wrk
 	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
 
 openapi: $(STAMP)
@@ -62,4 +74,4 @@ examples: $(STAMP)
 	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import FreeChoice, concealed_readings, is_complete, seven_pairs
@@ -126,3 +128,27 @@ def test_placements_skip_equal_groups_and_melds() -> None:
 def test_a_winning_wild_sits_where_a_wild_stands() -> None:
     groups = [Group(SEQUENCE, 0, True, (1,)), Group(PAIR, 5, True)]
     assert list(placements(groups, 13, by_wild=True)) == [(0, 1)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 11) | st.integers(27, 29), min_size=13, max_size=13))
+def test_waits_are_the_tiles_that_complete_the_hand(tiles: list[int]) -> None:
+    """The table-driven waits equal adding each tile and reading the hand (no wilds)."""
+    counts = counts_of(tiles)
+    if max(counts) > 4:
+        return
+    expected = [t for t in range(34) if counts[t] < 4 and is_complete(
+        [n + (i == t) for i, n in enumerate(counts)], 0)]
+    assert wait_tiles(counts) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 8), max_size=17), st.integers(0, 4), st.booleans())
+def test_suit_shapes_are_those_of_every_split(tiles: list[int], wilds: int, honors: bool) -> None:
+    """The one-walk shapes of a suit are exactly the (wilds, pair) of its exact splits."""
+    from service.hand.splits import EXACT, suit_shapes, suit_splits
+
+    size = 7 if honors else 9
+    counts = tuple(min(4, [t % size for t in tiles].count(n)) for n in range(size))
+    exact = {(s.wilds, s.has_pair) for s in suit_splits(counts, honors, wilds, EXACT)}
+    assert suit_shapes(counts, honors, wilds) == exact

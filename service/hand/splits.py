@@ -15,6 +15,7 @@ from itertools import product
 from typing import NamedTuple
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+from service.tiles import NUM_TILES
 
 SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))  # tile ranges of 万, 饼, 条, honours
 
@@ -35,25 +36,49 @@ class FreeChoice(NamedTuple):
     first: int
 
 
+# How much of a split a caller needs told apart (``detail``):
+EXACT = -2   # every group and every tile its wilds stand for
+# 0-8, in a numbered suit: the caller tells the suit's groups apart only by kind and by how
+# many wilds stand at this one local face value in a sequence (Yueqing's 归位, YQ-4); -1: at
+# no face in this suit. Honours stay told apart by tile and by how many wilds they hold.
+HONOURS_BY_TILE = -4
+
+
+def _token(group: LocalGroup, detail: int) -> tuple[object, ...]:
+    if detail == EXACT:
+        return group
+    kind, first, wilds = group
+    if detail == HONOURS_BY_TILE:
+        return (kind, first, len(wilds))
+    return (kind, wilds.count(detail) if kind == SEQUENCE else 0)
+
+
 @lru_cache(maxsize=65536)
-def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int) -> tuple[SuitSplit, ...]:
-    """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds."""
-    found = _splits_from(counts, honors, max_wilds, True)
-    return tuple(sorted(SuitSplit(*split) for split in found))
+def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
+                detail: int = EXACT) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds.
+
+    Splits that ``detail`` cannot tell apart are given once, by the least of them, so a
+    caller never scores the same thing twice and the search stays small with three wilds.
+    """
+    found = _splits_from(counts, honors, max_wilds, True, detail)
+    return tuple(sorted(SuitSplit(used, has_pair, groups)
+                        for (used, has_pair, _), groups in found.items()))
 
 
-_Found = tuple[int, bool, tuple[LocalGroup, ...]]
+_Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
 
 
 @lru_cache(maxsize=1 << 18)
 def _splits_from(
-    counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool
-) -> frozenset[_Found]:
-    """Splits of what is left of a suit; memoised, since many branches meet the same rest."""
+    counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
+) -> dict[_Key, tuple[LocalGroup, ...]]:
+    """Splits of what is left of a suit, one per token key; memoised, since many branches
+    meet the same rest."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
-        return frozenset({(0, False, ())})
-    found: set[_Found] = set()
+        return {(0, False, ()): ()}
+    found: dict[_Key, tuple[LocalGroup, ...]] = {}
     for group, taken, need in _groups_holding(counts, i, honors, wilds_left):
         is_pair = group[0] == PAIR
         if is_pair and not pair_allowed:
@@ -61,10 +86,17 @@ def _splits_from(
         rest = list(counts)
         for t in taken:
             rest[t] -= 1
-        for used, has_pair, groups in _splits_from(tuple(rest), honors, wilds_left - need,
-                                                    pair_allowed and not is_pair):
-            found.add((used + need, has_pair or is_pair, tuple(sorted((*groups, group)))))
-    return frozenset(found)
+        token = _token(group, detail)
+        for (used, has_pair, tokens), groups in _splits_from(
+                tuple(rest), honors, wilds_left - need, pair_allowed and not is_pair,
+                detail).items():
+            key = (used + need, has_pair or is_pair,
+                   tuple(sorted((*tokens, token))))  # type: ignore[type-var]
+            split = tuple(sorted((*groups, group)))
+            kept = found.get(key)
+            if kept is None or split < kept:
+                found[key] = split
+    return found
 
 
 def _groups_holding(
@@ -115,7 +147,8 @@ class GlobalSplit(NamedTuple):
 
 
 @lru_cache(maxsize=65536)
-def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[GlobalSplit, ...]:
+def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
+                 detail: int) -> tuple[GlobalSplit, ...]:
     """suit_splits with tile numbers made global, cached so a warm hand builds no groups."""
     offset = suit * 9
     return tuple(
@@ -123,7 +156,7 @@ def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int) -> tuple[Gl
             Group(kind, first + offset, True, tuple(t + offset for t in wilds))
             for kind, first, wilds in split.groups
         ))
-        for split in suit_splits(counts, suit == 3, max_wilds)
+        for split in suit_splits(counts, suit == 3, max_wilds, detail)
     )
 
 
@@ -132,11 +165,11 @@ Key = tuple[int, bool]  # (wilds used, holds the pair)
 
 @lru_cache(maxsize=65536)
 def _suit_keyed(
-    counts: tuple[int, ...], suit: int, max_wilds: int
+    counts: tuple[int, ...], suit: int, max_wilds: int, detail: int
 ) -> tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]:
     """A suit's splits grouped by what they use, so whole hands combine groups, not splits."""
     by_key: dict[Key, list[tuple[Group, ...]]] = {}
-    for split in _suit_groups(counts, suit, max_wilds):
+    for split in _suit_groups(counts, suit, max_wilds, detail):
         by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
     return tuple(sorted((key, tuple(parts)) for key, parts in by_key.items()))
 
@@ -146,18 +179,26 @@ def concealed_readings(
     wilds: int,
     free_pairs: Sequence[int] = (),
     free_sets: Sequence[FreeChoice] = (),
+    home: int | None = None,
 ) -> list[list[Group]]:
     """Every reading of the standing tiles as sets plus exactly one pair.
 
     ``counts`` holds natural tiles only (34 counts); ``wilds`` how many wilds stand beside
     them. Every wild must be used. A group of wilds alone takes each value offered in
     ``free_pairs`` (pair tiles) or ``free_sets``; without wilds those lists are unused.
+
+    A caller that tells sequences apart only by suit and by the wilds standing at the face
+    of the tile ``home`` (Yueqing's 归位) passes it: readings alike in all else come once.
     """
-    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds) for s, (a, b) in enumerate(SUITS)]
+    details = _EXACT_EVERYWHERE if home is None else [_detail(home, s) for s in range(4)]
+    keyed = [_suit_keyed(tuple(counts[a:b]), s, wilds, details[s])
+             for s, (a, b) in enumerate(SUITS)]
     readings: list[list[Group]] = []
     for choice in product(*keyed):
-        used = sum(key[0] for key, _ in choice)
-        pairs = sum(key[1] for key, _ in choice)
+        used = pairs = 0
+        for (suit_used, suit_pair), _ in choice:
+            used += suit_used
+            pairs += suit_pair
         left = wilds - used
         if pairs == 1 and left == 0:
             free: list[Group | None] = [None]
@@ -167,10 +208,21 @@ def concealed_readings(
             free = [_free_group(FreeChoice(PAIR, t)) for t in free_pairs]
         else:
             continue
-        for parts in product(*(splits for _, splits in choice)):
-            groups = [g for part in parts for g in part]
+        for parts in product(*[splits for _, splits in choice]):
+            groups = [*parts[0], *parts[1], *parts[2], *parts[3]]
             readings.extend(groups if extra is None else groups + [extra] for extra in free)
     return readings
+
+
+_EXACT_EVERYWHERE = (EXACT,) * 4
+
+
+def _detail(home: int | None, suit: int) -> int:
+    if home is None:
+        return EXACT
+    if suit == 3:
+        return HONOURS_BY_TILE
+    return home - suit * 9 if home // 9 == suit else -1
 
 
 def _free_group(choice: FreeChoice) -> Group:
@@ -183,8 +235,65 @@ Shapes = frozenset[tuple[int, bool]]
 
 @lru_cache(maxsize=65536)
 def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
-    """The (wilds used, holds the pair) outcomes one suit can be read with."""
-    return frozenset((s.wilds, s.has_pair) for s in suit_splits(counts, honors, max_wilds))
+    """The (wilds used, holds the pair) outcomes one suit can be read with.
+
+    Whether a suit completes needs no groups, so this walks the suit once, tile by tile,
+    keeping only what is still open: sequences waiting for this tile and the next, or for this
+    tile alone (and how many of them hold no natural tile yet: a group needs one), wilds used,
+    and whether the pair is taken. tests/test_engine.py checks the outcomes equal those of
+    reading every split.
+    """
+    size = len(counts)
+    last_start = -1 if honors else size - 3
+    # (open for this and the next tile, of them natural-less, open for this tile only, of
+    # them natural-less, wilds used, pair taken)
+    states = {(0, 0, 0, 0, 0, False)}
+    for i, naturals in enumerate(counts):
+        following: set[tuple[int, int, int, int, int, bool]] = set()
+        ahead = counts[i + 1] if i + 1 < size else 0
+        two_ahead = ahead + (counts[i + 2] if i + 2 < size else 0)
+        for o1, z1, o2, z2, used, paired in states:
+            # Sequences ending here take a natural or a wild; a natural-less one a natural.
+            for end_naturals in range(z2, min(o2, naturals) + 1):
+                for mid_naturals in range(min(o1, naturals - end_naturals) + 1):
+                    spent = used + o2 - end_naturals + o1 - mid_naturals
+                    if spent > max_wilds:
+                        continue
+                    left = naturals - end_naturals - mid_naturals
+                    still_bare = max(z1 - mid_naturals, 0)  # naturals go to bare ones first
+                    budget = max_wilds - spent
+                    # Each sequence open at the next tile needs it, natural or wild; one
+                    # holding no natural yet needs one of the next two tiles.
+                    starts = min(left + budget, ahead + budget - o1) if i <= last_start else 0
+                    for new in range(starts + 1):
+                        for new_naturals in range(min(new, left) + 1):
+                            bare = new - new_naturals
+                            if bare > budget or bare > two_ahead:
+                                continue
+                            for kept, pair in _same_tile_groups(left - new_naturals,
+                                                                not paired):
+                                if spent + bare + kept <= max_wilds:
+                                    following.add((new, bare, o1, still_bare,
+                                                   spent + bare + kept, paired or pair))
+        states = following
+    return frozenset((used, paired) for o1, _, o2, _, used, paired in states
+                     if o1 == 0 and o2 == 0)
+
+
+@lru_cache(maxsize=64)
+def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
+    """(wilds, pair taken) for copies of one tile as triplets and at most one pair, each group
+    holding at least one of them."""
+    if naturals == 0:
+        return frozenset({(0, False)})
+    found = set()
+    for size, is_pair in ((3, False), (2, True)):
+        if is_pair and not pair_free:
+            continue
+        for taken in range(1, min(size, naturals) + 1):
+            for wilds, paired in _same_tile_groups(naturals - taken, pair_free and not is_pair):
+                found.add((wilds + size - taken, paired or is_pair))
+    return frozenset(found)
 
 
 _SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
@@ -226,18 +335,21 @@ def is_complete(counts: Sequence[int], wilds: int) -> bool:
 
 def seven_pairs_wait(counts: Sequence[int]) -> int | None:
     """The one tile that would make 13 standing tiles seven pairs, if any."""
+    if counts.count(0) < NUM_TILES - 7:
+        return None  # more than seven kinds of tile: never seven pairs
     odd = [t for t, n in enumerate(counts) if n % 2]
     return odd[0] if sum(counts) == 13 and len(odd) == 1 else None
 
 
 def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
     """The seven-pairs reading (four of a kind counts as two pairs), or None."""
-    if sum(counts) != 14 or any(n % 2 for n in counts):
+    if counts.count(0) < NUM_TILES - 7 or sum(counts) != 14 or any(n % 2 for n in counts):
         return None
     return [Group(PAIR, t, True) for t, n in enumerate(counts) for _ in range(n // 2)]
 
 
 def clear_caches() -> None:
     """Forget every cached suit reading (benchmarks use it to time a cold start)."""
-    for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes):
+    for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes,
+                   _same_tile_groups):
         cached.cache_clear()

@@ -43,9 +43,9 @@ def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "
     for meld in melds:
         for t in meld.tiles:
             held[t] += 1
-    for t, n in enumerate(held):
-        if n > 4:
-            raise impossible(field, f"{code(t)} appears {n} times; there are four of each tile")
+    if max(held) > 4:
+        t = next(t for t, n in enumerate(held) if n > 4)
+        raise impossible(field, f"{code(t)} appears {held[t]} times; there are four of each tile")
     return held
 
 

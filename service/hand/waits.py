@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from service.hand.groups import PAIR, TRIPLET, Group
+from service.hand import splits
+from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
     FreeChoice,
@@ -49,8 +50,13 @@ def wait_tiles(
     """
     held = held if held is not None else counts
     suits = [tuple(counts[a:b]) for a, b in SUITS]
-    shapes = [suit_shapes(suit, s == 3, wilds) for s, suit in enumerate(suits)]
     pairs_wait = seven_pairs_wait(counts) if allow_seven_pairs else None
+    if wilds == 0 and wild_tile is None:
+        result = set(_natural_waits(suits))
+        if pairs_wait is not None:
+            result.add(pairs_wait)
+        return sorted(t for t in result if held[t] < 4 and t not in excluded)
+    shapes = [suit_shapes(suit, s == 3, wilds) for s, suit in enumerate(suits)]
     result = set()
     # Adding a tile changes one suit only: look up that suit's outcomes after each addition.
     for s, suit in enumerate(suits):
@@ -69,6 +75,57 @@ def wait_tiles(
     return sorted(result)
 
 
+_SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
+
+
+@lru_cache(maxsize=65536)
+def _suit_after_each_natural(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...],
+                                                                                tuple[int, ...]]:
+    """Without wilds: the local tiles whose addition leaves the suit readable as sets only,
+    and those that leave it readable as sets and the pair."""
+    sets_only, with_pair = [], []
+    for local, options in enumerate(_suit_after_each(counts, honors, 0)):
+        if _SETS_ONLY in options:
+            sets_only.append(local)
+        if _WITH_PAIR in options:
+            with_pair.append(local)
+    return tuple(sets_only), tuple(with_pair)
+
+
+def _natural_waits(suits: list[tuple[int, ...]]) -> list[int]:
+    """Waits without wilds: a tile added to one suit completes the hand when that suit then
+    reads as sets and the others as sets with one pair among them, or that suit holds the
+    pair and the others read as sets only."""
+    shapes = [suit_shapes(suit, s == 3, 0) for s, suit in enumerate(suits)]
+    readable = [bool(options) for options in shapes]
+    sets_only = [_SETS_ONLY in options for options in shapes]
+    pair = [_WITH_PAIR in options for options in shapes]
+    unreadable, all_sets_only, all_pair = 4 - sum(readable), sum(sets_only), sum(pair)
+    found: list[int] = []
+    for s, suit in enumerate(suits):
+        if unreadable - (not readable[s]):
+            continue  # another suit cannot be read, whatever is added here
+        others_sets_only = all_sets_only - sets_only[s]
+        must_pair = 3 - others_sets_only  # other suits that read only with the pair
+        one_pair = must_pair == 1 or (must_pair == 0 and all_pair - pair[s] > 0)
+        if not one_pair and others_sets_only < 3:
+            continue
+        to_sets, to_pair = _suit_after_each_natural(suit, s == 3)
+        base = s * 9
+        if one_pair:
+            found += [base + local for local in to_sets]
+        if others_sets_only == 3:
+            found += [base + local for local in to_pair]
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
+    splits.clear_caches()
+    _suit_after_each.cache_clear()
+    _suit_after_each_natural.cache_clear()
+
+
 def wait_shape(group: Group, tile: int) -> str:
     """The shape of the wait that ``tile`` filled by completing ``group``."""
     if group.kind == PAIR:
@@ -82,6 +139,12 @@ def wait_shape(group: Group, tile: int) -> str:
     if (place == 0 and number == 7) or (place == 2 and number == 1):
         return EDGE  # 89 waiting 7, 12 waiting 3
     return TWO_SIDED
+
+
+def holds(group: Group, tile: int) -> bool:
+    """Whether the group holds the tile (naturally or as a wild's value)."""
+    first = group.first
+    return first == tile or (group.kind == SEQUENCE and first < tile <= first + 2)
 
 
 def placements(
@@ -98,14 +161,16 @@ def placements(
         if not group.concealed or group.meld is not None:
             continue
         if by_wild:
-            candidates = set(group.wilds)
-        elif group.tiles.count(tile) > group.wilds.count(tile):
-            candidates = {tile}
+            candidates: Sequence[int] = sorted(set(group.wilds))
+        elif holds(group, tile) and (
+                not group.wilds or group.tiles.count(tile) > group.wilds.count(tile)):
+            candidates = (tile,)
         else:
             continue
-        for stands_for in sorted(candidates):
-            if (group, stands_for) not in seen:
-                seen.add((group, stands_for))
+        for stands_for in candidates:
+            key = (group, stands_for)
+            if key not in seen:
+                seen.add(key)
                 yield index, stands_for
 
 
@@ -121,17 +186,31 @@ class Placed(NamedTuple):
 def placed_readings(
     counts: Sequence[int], wilds: int, melds: Sequence[Group], tile: int, *, by_wild: bool,
     claimed: bool, free_pairs: Sequence[int] = (), free_sets: Sequence[FreeChoice] = (),
+    home: int | None = None, one_place: bool = False,
 ) -> Iterator[Placed]:
     """Every reading of the standing tiles with every place the winning tile can have filled.
 
     A set completed by a claimed tile is marked exposed (G-5). The order is the engine's:
-    readings as ``concealed_readings`` gives them, then places in set order.
+    readings as ``concealed_readings`` gives them, then places in set order. ``home`` is
+    passed on to ``concealed_readings``; ``one_place`` gives each reading's first place only,
+    for a caller whose score does not depend on where the winning tile sat.
     """
     meld_groups = tuple(melds)
-    for groups in concealed_readings(counts, wilds, free_pairs, free_sets):
-        for index, stands_for in placements(groups, tile, by_wild):
-            read = [g._replace(concealed=False) if claimed and i == index else g
-                    for i, g in enumerate(groups)]
-            pair = next(g for g in read if g.kind == PAIR)
-            sets = tuple(g for g in read if g.kind != PAIR) + meld_groups
-            yield Placed(sets, pair, stands_for, wait_shape(groups[index], stands_for))
+    for groups in concealed_readings(counts, wilds, free_pairs, free_sets, home):
+        places = placements(groups, tile, by_wild)
+        standing = [g for g in groups if g.kind != PAIR]
+        pair = next(g for g in groups if g.kind == PAIR)
+        for index, stands_for in [next(places)] if one_place else places:
+            group = groups[index]
+            shape = wait_shape(group, stands_for)
+            if not claimed:
+                yield Placed(tuple(standing) + meld_groups, pair, stands_for, shape)
+                continue
+            exposed = Group(group.kind, group.first, False, group.wilds, group.meld,
+                            group.source)
+            if group is pair:
+                yield Placed(tuple(standing) + meld_groups, exposed, stands_for, shape)
+                continue
+            place = standing.index(group)  # the first equal set: the one G-5 exposes
+            sets = (*standing[:place], exposed, *standing[place + 1:], *meld_groups)
+            yield Placed(sets, pair, stands_for, shape)

@@ -12,22 +12,24 @@ View = TypeVar("View")
 Found = TypeVar("Found")
 
 
-def recognise(tests: Sequence[tuple[str, Callable[[View], Found], int]],
-              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0
-              ) -> dict[str, Found]:
+def recognise(tests: Sequence[tuple[str, Callable[[View], Found | None], int]],
+              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0,
+              given: Mapping[str, Found] | None = None) -> dict[str, Found]:
     """Run the pattern tests on one reading, then drop what the patterns found exclude.
 
-    Each test comes with the flags a reading needs for it to apply; a reading that ``has``
-    fewer skips it.
+    ``given`` holds what the patterns that do not depend on the reading found, run once per
+    hand. Each test comes with the flags a reading needs for it to apply; a reading that
+    ``has`` fewer skips it.
     """
-    hits = {}
+    hits = dict(given) if given else {}
+    missing = ~has
     for pid, test, needs in tests:
-        if needs & ~has:
+        if needs & missing:
             continue
         found = test(view)
         if found:
             hits[pid] = found
-    for pid in [pid for pid in hits if pid in excludes]:
+    for pid in excludes.keys() & hits.keys():
         for dropped in excludes[pid]:
             hits.pop(dropped, None)
     return hits

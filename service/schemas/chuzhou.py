@@ -87,6 +87,10 @@ class PatternSchema(Answer):
     count = fields.Integer(required=True, metadata={"description": "instances (CZ-6)"})
     concealed = fields.Boolean(required=True, metadata={"description": "the 暗 value (CZ-7)"})
     fan = fields.Integer(required=True, metadata={"description": "value × count"})
+    sets = fields.List(fields.Integer(), required=True, validate=validate.Length(max=7),
+                       metadata={"description": "indices into hand.sets this entry's instances "
+                                                "were read from; empty for a pattern of the "
+                                                "whole hand or of the situation"})
 
 
 class ReadHandSchema(Answer):

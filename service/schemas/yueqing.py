@@ -76,8 +76,14 @@ class CaishenAsSchema(Answer):
     stands_for = Tile(data_key="as", required=True)
 
 
+class ReadSetSchema(SetSchema):
+    caishen_as = fields.List(Tile(), required=True, validate=validate.Length(max=3), metadata={
+        "description": "the tile each 财神 in this set stands for (YQ-4), empty for none"})
+
+
 class ReadHandSchema(Answer):
-    sets = fields.List(fields.Nested(SetSchema), required=True, validate=validate.Length(max=6))
+    sets = fields.List(fields.Nested(ReadSetSchema), required=True,
+                       validate=validate.Length(max=6))
     caishen_as = fields.List(fields.Nested(CaishenAsSchema), required=True,
                              validate=validate.Length(max=3),
                              metadata={"description": "what each wild 财神 stood for"})
@@ -91,6 +97,10 @@ class ItemSchema(Answer):
     count = fields.Integer(required=True)
     group = fields.String(required=True, validate=validate.OneOf(["minor", "major"]))
     tai = fields.Integer(required=True, metadata={"description": "value × count"})
+    sets = fields.List(fields.Integer(), required=True, validate=validate.Length(max=6),
+                       metadata={"description": "indices into hand.sets the item was read from; "
+                                                "empty for an item of the whole hand or of the "
+                                                "situation"})
 
 
 class TaiSchema(Answer):

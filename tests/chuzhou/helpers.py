@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from service.scoring import score
+from service.hand import prepare_melds
+from service.rulesets.chuzhou.view import View, views
+from service.schemas.chuzhou import ScoreRequest
+from service.scoring import load, score
+from service.tiles import counts_of
 
 
 def meld(spec: str) -> dict[str, Any]:
@@ -39,3 +44,17 @@ def fans(request: dict[str, Any]) -> dict[str, int]:
     for entry in score("chuzhou", request)["patterns"]:
         result[entry["id"]] = result.get(entry["id"], 0) + entry["fan"]
     return result
+
+
+def readings(request: dict[str, Any]) -> Iterator[View]:
+    """Every reading the scorer sees for a request body (its views, G-4)."""
+    data = load(ScoreRequest, request)
+    hand, win = data["hand"], data["win"]
+    counts = counts_of(hand["concealed"])
+    held = list(counts)
+    for meld in hand["melds"]:
+        for t in meld["tiles"]:
+            held[t] += 1
+    yield from views(counts, prepare_melds(hand["melds"]), win["tile"],
+                     win["by"] == "self_draw", data["situation"]["declared_ready"], data,
+                     tuple(held))

@@ -33,27 +33,14 @@ def test_every_pattern_is_scored_and_nearly_missed() -> None:
 def test_needs_only_skip_tests_that_could_not_apply() -> None:
     """Skipping by ``needs`` never changes what a reading scores."""
     from bench.hands import chuzhou_hands
-    from service.hand import prepare_melds
     from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
-    from service.rulesets.chuzhou.view import views
     from service.rulesets.registry import recognise
-    from service.schemas.chuzhou import ScoreRequest
-    from service.scoring import load
-    from service.tiles import counts_of
+    from tests.chuzhou.helpers import readings
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
     checked = 0
     for body in bodies:
-        data = load(ScoreRequest, body)
-        hand, win = data["hand"], data["win"]
-        counts = counts_of(hand["concealed"])
-        held = list(counts)
-        for meld in hand["melds"]:
-            for t in meld["tiles"]:
-                held[t] += 1
-        for view in views(counts, prepare_melds(hand["melds"]), win["tile"],
-                          win["by"] == "self_draw", data["situation"]["declared_ready"], data,
-                          tuple(held)):
+        for view in readings(body):
             assert recognise(TESTS, EXCLUDES, view, view.has) == \
                 recognise(TESTS, EXCLUDES, view, -1), body
             checked += 1

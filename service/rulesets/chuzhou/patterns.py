@@ -1,35 +1,40 @@
 """The tests that recognise each Chuzhou pattern in one reading (see catalogue.py).
 
-Each test returns one flag per instance found, True where that instance is 暗 (CZ-7), and
-an empty list where the pattern is absent. Instances of one pattern use disjoint sets (CZ-6).
+Each test returns one instance per time the pattern counts, an empty list where it is absent.
+An instance is its 暗 flag (CZ-7) and the sets it was read from: indices into the reading's
+``groups``, the answer's ``hand.sets``; none for a pattern of the whole hand or of the
+situation. Instances of one pattern use disjoint sets (CZ-6). Tests read the facts the view
+found once per reading (sequence starts, triplet tiles, 坎) and look them up, never search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from service.hand.groups import ANGANG, GANG, KONG, TRIPLET, Group
+from service.hand.groups import ANGANG, GANG, SEQUENCE, Group
 from service.hand.waits import DOUBLE_PUNG, EDGE
 from service.rulesets.chuzhou.view import SEVEN_PAIRS, STANDARD, View
 from service.tiles import DRAGONS, WINDS, is_honor, is_terminal
 
-Hits = list[bool]
+Instance = tuple[bool, tuple[int, ...]]
+Hits = list[Instance]
 Test = Callable[[View], Hits]
-
-
-def _suit(g: Group) -> int:
-    return g.first // 9
 
 
 def _local(t: int) -> int:
     return t % 9
 
 
-def _pairings(lefts: list[bool], rights: list[bool]) -> Hits:
-    """Instances pairing one left set with one right set, as many 暗 as the flags allow."""
-    count = min(len(lefts), len(rights))
-    dark = min(sum(lefts), sum(rights))
-    return [True] * dark + [False] * (count - dark)
+def _dark_first(v: View, indices: Sequence[int]) -> list[int]:
+    """The sets, concealed ones first (stable), so the 暗 instances take them."""
+    groups = v.groups
+    return sorted(indices, key=lambda i: not groups[i].concealed)
+
+
+def _pairings(v: View, lefts: Sequence[int], rights: Sequence[int]) -> Hits:
+    """Instances pairing one left set with one right set, as many 暗 as the sets allow."""
+    return [(v.dark(pair), pair)
+            for pair in zip(_dark_first(v, lefts), _dark_first(v, rights), strict=False)]
 
 
 def _whole_hand_dark(v: View) -> bool:
@@ -37,184 +42,204 @@ def _whole_hand_dark(v: View) -> bool:
     return v.menqing and v.self_draw
 
 
-def _kan(v: View) -> int:
-    """坎: a triplet standing concealed at the win (CZ-4, G-5); a kong is not a 坎."""
-    return sum(1 for g in v.sets if g.kind == TRIPLET and g.concealed and g.meld is None)
+TERMINALS = frozenset(t for t in range(27) if is_terminal(t))
+HONOURS = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS = TERMINALS | HONOURS
 
 
-def _tiles_all(v: View, test: Callable[[int], bool]) -> bool:
-    return all(test(t) for t, n in enumerate(v.counts) if n)
-
-
-def _seqs_at(v: View, suit: int, local: int) -> list[bool]:
-    return v.seq_flags.get(suit * 9 + local, [])
-
-
-def _whole(flag: bool, dark: bool) -> Hits:
-    return [dark] if flag else []
+def _read_from(flag: bool, v: View, indices: Sequence[int]) -> Hits:
+    """One instance read from these sets, 暗 when all of them are concealed."""
+    return [(v.dark(indices), tuple(indices))] if flag else []
 
 
 # --- base, draw and meld patterns -------------------------------------------------------
 
 def base_win(v: View) -> Hits:
-    return [False]
+    return [(False, ())]
 
 
 def self_draw(v: View) -> Hits:
-    return [False] if v.self_draw else []
+    return [(False, ())] if v.self_draw else []
 
 
 def concealed_triplet(v: View) -> Hits:
-    return [True] * _kan(v)
+    return [(True, (i,)) for i in v.kan]
 
 
 def all_triplets(v: View) -> Hits:
-    return _whole(v.form == STANDARD and all(g.is_triplet_like for g in v.sets), False)
+    return [(False, ())] if v.form == STANDARD and not v.sequences else []
 
 
 def three_concealed_triplets(v: View) -> Hits:
-    return _whole(_kan(v) >= 3, True)
+    return [(True, v.kan)] if len(v.kan) >= 3 else []
 
 
 def four_concealed_triplets(v: View) -> Hits:
-    return _whole(_kan(v) == 4 and v.menqing and v.self_draw, True)
+    return [(True, v.kan)] if len(v.kan) == 4 and v.menqing and v.self_draw else []
 
 
 def heavenly_hand(v: View) -> Hits:
-    return _whole(v.request["situation"]["heavenly"], False)
+    return [(False, ())] if v.request["situation"]["heavenly"] else []
 
 
 def earthly_hand(v: View) -> Hits:
-    return _whole(v.request["situation"]["earthly"], False)
+    return [(False, ())] if v.request["situation"]["earthly"] else []
 
 
 def last_tile_draw(v: View) -> Hits:
-    return _whole(v.request["situation"]["last_tile"], False)
+    return [(False, ())] if v.request["situation"]["last_tile"] else []
 
 
 def win_after_kong(v: View) -> Hits:
-    return _whole(v.request["situation"]["after_kong"], False)
+    return [(False, ())] if v.request["situation"]["after_kong"] else []
+
+
+def _melds_of(v: View, kind: str, dark: bool) -> Hits:
+    return [(dark, (i,)) for i, g in enumerate(v.sets) if g.meld == kind]
 
 
 def exposed_kong(v: View) -> Hits:
-    return [False] * sum(1 for m in v.melds if m.type == GANG)
+    return _melds_of(v, GANG, False)
 
 
 def concealed_kong(v: View) -> Hits:
-    return [True] * sum(1 for m in v.melds if m.type == ANGANG)
+    return _melds_of(v, ANGANG, True)
 
 
 def small_flowers(v: View) -> Hits:
     flowers = v.request["hand"]["flowers"]
-    return [flowers == 2] if flowers else []  # 暗花: both flowers
+    return [(flowers == 2, ())] if flowers else []  # 暗花: both flowers
 
 
 def two_suits(v: View) -> Hits:
-    return _whole(len(v.suits) == 2, False)  # CZ-9: honours allowed
+    return [(False, ())] if len(v.suits) == 2 else []  # CZ-9: honours allowed
 
 
 def concealed_hand(v: View) -> Hits:
-    return _whole(v.menqing, False)
+    return [(False, ())] if v.menqing else []
 
 
 def concealed_self_draw(v: View) -> Hits:
-    return _whole(v.menqing and v.self_draw, True)
+    return [(True, ())] if v.menqing and v.self_draw else []
 
 
 def all_claimed(v: View) -> Hits:
-    """CZ-9: four claimed melds, no 暗杠, the pair completed by a discard."""
+    """CZ-9: four claimed melds, no 暗杠, the pair completed by a discard.
+
+    Four melds leave only the standard form, so every reading finds the same (run per hand).
+    """
     claimed = len(v.melds) == 4 and all(m.type != ANGANG for m in v.melds)
-    return _whole(claimed and not v.self_draw and v.form == STANDARD, False)
+    return [(False, ())] if claimed and not v.self_draw and v.form == STANDARD else []
 
 
 # --- sequence patterns ------------------------------------------------------------------
 
 def old_young(v: View) -> Hits:
-    flags, hits = v.seq_flags, []
+    at, hits = v.seq_at, []
     for base in (0, 9, 18):
-        if base in flags and base + 6 in flags:
-            hits += _pairings(flags[base], flags[base + 6])
+        if base in at and base + 6 in at:
+            hits += _pairings(v, at[base], at[base + 6])
     return hits
 
 
 def twin_sequences(v: View) -> Hits:
     hits: Hits = []
-    for first in sorted(v.seq_flags):
-        flags = v.seq_flags[first]
-        count, dark = len(flags) // 2, min(sum(flags) // 2, len(flags) // 2)
-        hits += [True] * dark + [False] * (count - dark)
+    if len(v.seq_at) == len(v.sequences):
+        return hits  # no sequence twice
+    for first in sorted(v.seq_at):
+        same = _dark_first(v, v.seq_at[first])
+        for k in range(0, len(same) - 1, 2):
+            pair = (same[k], same[k + 1])
+            hits.append((v.dark(pair), pair))
     return hits
 
 
-def _one_suit(groups: tuple[Group, ...], size: int) -> Hits:
-    """``size`` of the groups in one suit: 暗 when ``size`` of them are concealed."""
-    if len(groups) < size:
+def _one_suit(v: View, indices: tuple[int, ...], size: int) -> Hits:
+    """``size`` of these sets in one suit: 暗 when ``size`` of them are concealed."""
+    if len(indices) < size:
         return []
-    for s in range(3):
-        flags = [g.concealed for g in groups if _suit(g) == s]
-        if len(flags) >= size:
-            return [sum(flags) >= size]
+    groups = v.groups
+    by_suit: tuple[list[int], ...] = ([], [], [], [])
+    for i in indices:
+        by_suit[groups[i].first // 9].append(i)
+    for in_suit in by_suit[:3]:
+        if len(in_suit) >= size:
+            chosen = tuple(_dark_first(v, in_suit)[:size])
+            return [(v.dark(chosen), chosen)]
     return []
 
 
 def pure_three_sequences(v: View) -> Hits:
-    return _one_suit(v.sequences, 3)
+    return _one_suit(v, v.sequences, 3)
 
 
 def pure_four_sequences(v: View) -> Hits:
-    return _one_suit(v.sequences, 4)
+    return _one_suit(v, v.sequences, 4)
 
 
-def _same_in_three_suits(v: View) -> list[list[bool]] | None:
-    """The concealed flags, per suit, of a sequence found in all three suits."""
-    flags = v.seq_flags
-    for first in flags:
-        if first < 9 and first + 9 in flags and first + 18 in flags:
-            return [flags[first], flags[first + 9], flags[first + 18]]
+def _same_in_three_suits(v: View) -> list[list[int]] | None:
+    """Per suit, the sequences at one first tile found in all three suits."""
+    at = v.seq_at
+    for first in at:
+        if first < 9 and first + 9 in at and first + 18 in at:
+            return [at[first], at[first + 9], at[first + 18]]
     return None
 
 
 def three_color_sequences(v: View) -> Hits:
     per_suit = _same_in_three_suits(v) if len(v.sequences) >= 3 else None
-    return [all(any(flags) for flags in per_suit)] if per_suit else []
+    if not per_suit:
+        return []
+    chosen = tuple(_dark_first(v, sets)[0] for sets in per_suit)
+    return [(v.dark(chosen), chosen)]
 
 
 def four_same_sequences(v: View) -> Hits:
     per_suit = _same_in_three_suits(v) if len(v.sequences) >= 4 else None
     if per_suit and sum(map(len, per_suit)) >= 4:
-        return [all(all(flags) for flags in per_suit)]
+        every = tuple(i for sets in per_suit for i in sets)
+        return [(v.dark(every), every)]
     return []
 
 
 def half_dragon(v: View) -> Hits:
-    flags, hits = v.seq_flags, []
+    at, hits = v.seq_at, []
     for middle in (3, 12, 21):
-        if middle in flags:
-            hits += _pairings(flags[middle], flags.get(middle - 3, []) + flags.get(middle + 3, []))
+        if middle in at:
+            hits += _pairings(v, at[middle], at.get(middle - 3, []) + at.get(middle + 3, []))
     return hits
 
 
-def _dragon(v: View) -> tuple[int, list[list[bool]]] | None:
-    """The suit holding 123, 456 and 789, with the concealed flags of each."""
+def _dragon(v: View) -> list[list[int]] | None:
+    """The sequences 123, 456 and 789 of the suit holding all three."""
     if len(v.sequences) < 3:
         return None
-    for s in range(3):
-        parts = [_seqs_at(v, s, local) for local in (0, 3, 6)]
-        if all(parts):
-            return s, parts
+    at = v.seq_at
+    for base in (0, 9, 18):
+        if base + 3 in at and base in at and base + 6 in at:
+            return [at[base], at[base + 3], at[base + 6]]
     return None
+
+
+def _full_dragon(v: View, parts: list[list[int]]) -> Instance:
+    chosen = tuple(_dark_first(v, sets)[0] for sets in parts)
+    return v.dark(chosen), chosen
 
 
 def full_dragon(v: View) -> Hits:
     dragon = _dragon(v)
-    return [all(any(flags) for flags in dragon[1])] if dragon else []
+    return [_full_dragon(v, dragon)] if dragon else []
+
+
+def _double_dragon(parts: list[list[int]]) -> tuple[int, ...] | None:
+    every = tuple(i for sets in parts for i in sets)
+    return every if len(every) >= 4 else None
 
 
 def double_dragon(v: View) -> Hits:
     dragon = _dragon(v)
-    if dragon and sum(map(len, dragon[1])) >= 4:
-        return [all(all(flags) for flags in dragon[1])]
-    return []
+    every = _double_dragon(dragon) if dragon else None
+    return [(v.dark(every), every)] if every else []
 
 
 def dragon_bonus(v: View) -> Hits:
@@ -222,8 +247,10 @@ def dragon_bonus(v: View) -> Hits:
     dragon = _dragon(v)
     if dragon is None:
         return []
-    dark = (double_dragon(v) or full_dragon(v))[0]
-    return _whole(not dark and sum(any(flags) for flags in dragon[1]) >= 2, False)
+    every = _double_dragon(dragon)
+    dark, chosen = (v.dark(every), every) if every else _full_dragon(v, dragon)
+    concealed_parts = sum(1 for sets in dragon if any(v.groups[i].concealed for i in sets))
+    return [(False, chosen)] if not dark and concealed_parts >= 2 else []
 
 
 def _four_in(v: View, in_sequences: int) -> Hits:
@@ -233,17 +260,8 @@ def _four_in(v: View, in_sequences: int) -> Hits:
     sequences (1, 2 or 4) fixes the one member it scores, the highest that fits it, so the
     members exclude nothing across tiles and two tiles may score 四合二 and 四合一.
     """
-    hits: Hits = []
-    if not v.sequences:
-        return hits
-    for t in v.fours:
-        holding = [g for g in v.groups if t in g.tiles]
-        if any(g.kind == KONG for g in holding):
-            continue
-        seqs = sum(1 for g in holding if g.kind == "sequence")
-        if seqs == in_sequences:
-            hits.append(all(g.concealed for g in holding))
-    return hits
+    return [(v.dark(holding), holding) for holding, in_seqs in v.four_holdings
+            if in_seqs == in_sequences]
 
 
 def four_in_one(v: View) -> Hits:
@@ -261,52 +279,57 @@ def four_in_four(v: View) -> Hits:
 # --- triplet patterns -------------------------------------------------------------------
 
 def pure_three_triplets(v: View) -> Hits:
-    return _one_suit(v.triplets, 3)
+    return _one_suit(v, v.triplets, 3)
 
 
 def pure_four_triplets(v: View) -> Hits:
-    return _one_suit(v.triplets, 4)
+    return _one_suit(v, v.triplets, 4)
 
 
 def three_color_triplets(v: View) -> Hits:
-    trips = v.trip_flags
+    at = v.trip_at
     for local in range(9):
-        if local in trips and local + 9 in trips and local + 18 in trips:
-            return [trips[local] and trips[local + 9] and trips[local + 18]]
+        if local in at and local + 9 in at and local + 18 in at:
+            chosen = (at[local], at[local + 9], at[local + 18])
+            return [(v.dark(chosen), chosen)]
     return []
 
 
 def consecutive_triplets(v: View) -> Hits:
     """CZ-9: three triplets of one suit with consecutive numbers, or of three of 东南西北."""
-    by_tile = v.trip_flags
-    if len(by_tile) < 3:
+    at = v.trip_at
+    if len(at) < 3:
         return []
-    choices = [[f, f + 1, f + 2] for f in by_tile if f < 27 and f % 9 <= 6]
-    winds = [t for t in WINDS if t in by_tile]
+    choices = [[f, f + 1, f + 2] for f in at if f < 27 and f % 9 <= 6]
+    winds = [t for t in WINDS if t in at]
     if len(winds) >= 3:
         choices += [[t for t in winds if t != skip] for skip in winds] if len(winds) == 4 \
             else [winds]
-    found = [all(by_tile[t] for t in c) for c in choices if all(t in by_tile for t in c)]
-    return [any(found)] if found else []
+    found = [tuple(at[t] for t in c) for c in choices if all(t in at for t in c)]
+    if not found:
+        return []
+    chosen = next((sets for sets in found if v.dark(sets)), found[0])
+    return [(v.dark(chosen), chosen)]
 
 
 def terminal_triplets(v: View) -> Hits:
-    trips = v.trip_flags
-    return [trips[s * 9] and trips[s * 9 + 8] for s in range(3)
-            if s * 9 in trips and s * 9 + 8 in trips]
+    at = v.trip_at
+    return [(v.dark(pair), pair) for pair in
+            ((at[s * 9], at[s * 9 + 8]) for s in range(3) if s * 9 in at and s * 9 + 8 in at)]
 
 
-def _wind_groups(v: View) -> list[Group] | None:
-    groups = [g for g in v.groups if g.first in WINDS and g.kind != "sequence"]
-    return groups if {g.first for g in groups} == set(WINDS) else None
+def _wind_groups(v: View) -> tuple[int, ...] | None:
+    groups = v.groups
+    found = tuple(i for i, g in enumerate(groups) if g.first in WINDS and g.kind != SEQUENCE)
+    return found if {groups[i].first for i in found} == set(WINDS) else None
 
 
 def soft_four_winds(v: View) -> Hits:
     """CZ-9: a triplet or pair of each of 东南西北, won on a wind."""
-    groups = _wind_groups(v)
-    if groups is None or v.win_tile not in WINDS:
+    found = _wind_groups(v)
+    if found is None or v.win_tile not in WINDS:
         return []
-    return [v.self_draw and all(g.concealed for g in groups)]
+    return [(v.self_draw and v.dark(found), found)]
 
 
 def hard_four_winds(v: View) -> Hits:
@@ -320,84 +343,98 @@ def hard_four_winds(v: View) -> Hits:
 # --- whole-hand patterns ----------------------------------------------------------------
 
 def full_flush(v: View) -> Hits:
-    return _whole(len(v.suits) == 1 and not v.honors, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if len(v.suits) == 1 and not v.honors else []
 
 
 def half_flush(v: View) -> Hits:
-    return _whole(len(v.suits) == 1 and v.honors, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if len(v.suits) == 1 and v.honors else []
 
 
 def pure_terminals(v: View) -> Hits:
-    return _whole(_tiles_all(v, is_terminal), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if TERMINALS.issuperset(v.held) else []
 
 
 def mixed_terminals(v: View) -> Hits:
-    both = v.honors and any(v.counts[t] for t in range(27))
-    mixed = both and _tiles_all(v, lambda t: is_terminal(t) or is_honor(t))
-    return _whole(mixed, _whole_hand_dark(v))
+    both = v.honors and not HONOURS.issuperset(v.held)
+    mixed = both and TERMINALS_AND_HONOURS.issuperset(v.held)
+    return [(_whole_hand_dark(v), ())] if mixed else []
 
 
 def _outside_sets(v: View) -> bool:
     return v.form == STANDARD and all(
-        g.kind == "sequence" and _local(g.first) in (0, 6) for g in v.sets)
+        g.kind == SEQUENCE and _local(g.first) in (0, 6) for g in v.sets)
 
 
 def pure_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_terminal(v.pair.first)
-    return _whole(pair_ok and _outside_sets(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if pair_ok and _outside_sets(v) else []
 
 
 def mixed_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_honor(v.pair.first)
-    return _whole(pair_ok and _outside_sets(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if pair_ok and _outside_sets(v) else []
 
 
 def three_dragons(v: View) -> Hits:
-    return _whole(all(v.counts[t] >= 3 for t in DRAGONS), _whole_hand_dark(v))
+    if not all(v.counts[t] >= 3 for t in DRAGONS):
+        return []
+    found = tuple(i for i, g in enumerate(v.groups) if g.first in DRAGONS)
+    return [(_whole_hand_dark(v), found)]
 
 
 def all_honors(v: View) -> Hits:
-    return _whole(_tiles_all(v, is_honor), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if HONOURS.issuperset(v.held) else []
 
 
 def seven_pairs(v: View) -> Hits:
-    return _whole(v.form == SEVEN_PAIRS and v.counts[v.win_tile] != 4, v.self_draw)
+    return [(v.self_draw, ())] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] != 4 else []
 
 
 def seven_pairs_last_copy(v: View) -> Hits:
     """七对暗绝: five pairs and a 坎 waiting on the 坎's last copy."""
-    return _whole(v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4, v.self_draw)
+    return [(v.self_draw, ())] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4 else []
 
 
 def _holds(g: Group, numbers: tuple[int, ...]) -> bool:
-    return g.first < 27 and any(_local(t) in numbers for t in g.tiles)
+    if g.first >= 27:
+        return False
+    low = g.first % 9
+    if g.kind == SEQUENCE:
+        return any(low <= n <= low + 2 for n in numbers)
+    return low in numbers
 
 
-def _fives(v: View) -> list[Group]:
-    return [g for g in v.sequences if 2 <= g.first % 9 <= 4]
+def _fives(v: View) -> list[int]:
+    groups = v.groups
+    return [i for i in v.sequences if 2 <= groups[i].first % 9 <= 4]
 
 
 def three_fives(v: View) -> Hits:
     if len(v.sequences) < 3:
         return []
-    fives = _fives(v)
-    per_suit = [[g.concealed for g in fives if _suit(g) == s] for s in range(3)]
-    return [all(any(f) for f in per_suit)] if all(per_suit) else []
+    groups = v.groups
+    per_suit: tuple[list[int], ...] = ([], [], [])
+    for i in _fives(v):
+        per_suit[groups[i].first // 9].append(i)
+    if not all(per_suit):
+        return []
+    chosen = tuple(_dark_first(v, sets)[0] for sets in per_suit)
+    return [(v.dark(chosen), chosen)]
 
 
 def four_fives(v: View) -> Hits:
     if len(v.sequences) < 4:
         return []
-    fives = _fives(v)
-    if len(fives) >= 4 and len({_suit(g) for g in fives}) == 3:
-        return [all(g.concealed for g in fives)]
+    fives = tuple(_fives(v))
+    if len(fives) >= 4 and len({v.groups[i].first // 9 for i in fives}) == 3:
+        return [(v.dark(fives), fives)]
     return []
 
 
 def threes_and_sevens(v: View) -> Hits:
     ok = v.form == STANDARD and v.pair is not None and v.pair.first < 27 and \
         _local(v.pair.first) in (2, 6) and all(_holds(g, (2, 6)) for g in v.sets)
-    return _whole(ok, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if ok else []
 
 
 def _same_number(v: View) -> bool:
@@ -408,11 +445,11 @@ def _same_number(v: View) -> bool:
 
 
 def same_number(v: View) -> Hits:
-    return _whole(_same_number(v), _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if _same_number(v) else []
 
 
 def same_number_all_suits(v: View) -> Hits:
-    return _whole(_same_number(v) and len(v.suits) == 3, _whole_hand_dark(v))
+    return [(_whole_hand_dark(v), ())] if _same_number(v) and len(v.suits) == 3 else []
 
 
 # --- ready-bound patterns (CZ-10): only when declared -----------------------------------
@@ -423,16 +460,20 @@ def _declared(v: View) -> bool:
 
 def last_copy(v: View) -> Hits:
     table = v.request["situation"]["table_pengs"]
-    return _whole(_declared(v) and v.win_tile < 27 and v.win_tile in table, v.self_draw)
+    return [(v.self_draw, ())] if _declared(v) and v.win_tile < 27 and v.win_tile in table else []
 
 
 def early_ready(v: View) -> Hits:
-    return _whole(_declared(v) and v.request["situation"]["ready_first_turn"], v.self_draw)
+    if not (_declared(v) and v.request["situation"]["ready_first_turn"]):
+        return []
+    return [(v.self_draw, ())]
 
 
 def center_five(v: View) -> Hits:
-    return _whole(_declared(v) and v.win_tile < 27 and _local(v.win_tile) == 4, v.self_draw)
+    if not (_declared(v) and v.win_tile < 27 and _local(v.win_tile) == 4):
+        return []
+    return [(v.self_draw, ())]
 
 
 def edge_wait(v: View) -> Hits:
-    return _whole(_declared(v) and v.shape == EDGE, v.self_draw)
+    return [(v.self_draw, ())] if _declared(v) and v.shape == EDGE else []

@@ -11,38 +11,67 @@ from service.hand.validate import check_winning_hand
 from service.hand.waits import wait_tiles
 from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
 from service.rulesets.chuzhou.checks import check_seats, check_situation
+from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import codes, counts_of
 
-Hits = dict[str, list[bool]]
+Hits = dict[str, list[Instance]]
 TESTS = tuple((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
+READING_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                      if pattern.per_reading)
+HAND_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                   if not pattern.per_reading)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
+ORDER = {pattern.id: index for index, pattern in enumerate(PATTERNS)}
 
 
-def recognise(view: View) -> Hits:
-    """Every pattern of one reading with its instances' 暗 flags, after the exclusions (CZ-5)."""
-    return shared_recognise(TESTS, EXCLUDES, view, view.has)
+def recognise(view: View, given: Hits | None = None) -> Hits:
+    """Every pattern of one reading with its instances, after the exclusions (CZ-5).
+
+    ``given``: what the patterns that do not depend on the reading found (``hand_patterns``).
+    """
+    if given is None:
+        given = hand_patterns(view)
+    return shared_recognise(READING_TESTS, EXCLUDES, view, view.has, given)
+
+
+def hand_patterns(view: View) -> Hits:
+    """The patterns that read only the hand and the situation, found once for every reading."""
+    return shared_recognise(HAND_TESTS, {}, view, view.has)
+
+
+VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
 
 
 def total(hits: Hits) -> int:
-    return sum(BY_ID[pid].value(concealed) for pid, flags in hits.items() for concealed in flags)
+    fan = 0
+    for pid, found in hits.items():
+        values = VALUES[pid]
+        for concealed, _ in found:
+            fan += values[concealed]
+    return fan
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
-    """The response's pattern entries: one per pattern and 明/暗 value, 暗 first."""
+    """The answer's pattern entries in catalogue order: one per pattern and 明/暗 value, 暗
+    first, each with the sets its instances were read from."""
     result = []
-    for pid, flags in hits.items():
+    for pid in sorted(hits, key=ORDER.__getitem__):
         pattern = BY_ID[pid]
-        for concealed in (True, False):
-            count = flags.count(concealed)
-            if count:
+        dark: list[tuple[int, ...]] = []
+        light: list[tuple[int, ...]] = []
+        for concealed, sets in hits[pid]:
+            (dark if concealed else light).append(sets)
+        for concealed, found in ((True, dark), (False, light)):
+            if found:
                 value = pattern.value(concealed)
                 result.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
-                               "value": value, "count": count, "concealed": concealed,
-                               "fan": value * count})
+                               "value": value, "count": len(found), "concealed": concealed,
+                               "fan": value * len(found),
+                               "sets": sorted({i for sets in found for i in sets})})
     return result
 
 
@@ -71,8 +100,11 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
     best: tuple[int, View, Hits] | None = None
+    given: Hits | None = None
     for view in views(counts, melds, win_tile, self_draw, declared, data, tuple(held)):
-        hits = recognise(view)
+        if given is None:
+            given = hand_patterns(view)
+        hits = recognise(view, given)
         fan = total(hits)
         if best is None or fan > best[0]:
             best = (fan, view, hits)

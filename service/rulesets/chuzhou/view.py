@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntFlag, auto
+from itertools import compress
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, PAIR, SEQUENCE, Group, Meld
+from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
-from service.hand.waits import PAIR_WAIT, placed_readings
+from service.hand.waits import PAIR_WAIT, holds, placed_readings
 from service.tiles import WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
@@ -70,19 +71,27 @@ class View:
     menqing: bool
     melds: tuple[Meld, ...]
     request: dict[str, Any]
-    # Indexes the pattern tests share, built once per reading:
-    sequences: tuple[Group, ...]
-    triplets: tuple[Group, ...]        # triplets and kongs: what 碰/对 patterns count (CZ-3)
-    seq_flags: dict[int, list[bool]]   # first tile → concealed flag of each such sequence
-    trip_flags: dict[int, bool]        # tile → concealed flag of its triplet or kong
+    # Facts the pattern tests share, found once per reading. Indices count into ``groups``,
+    # the answer's ``hand.sets``, so a pattern can say which sets it was read from:
+    groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
+    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
+    trip_at: dict[int, int]            # tile → its triplet or kong
+    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
     suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
     honors: bool
     fours: tuple[int, ...]             # suited tiles held four times (四合)
     has: int                           # the Need flags this reading meets
+    held: frozenset[int]               # the distinct tiles held
+    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
+    # many of them are sequences
+    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
 
-    @property
-    def groups(self) -> tuple[Group, ...]:
-        return self.sets + ((self.pair,) if self.pair else ()) + self.pairs
+    def dark(self, indices: Sequence[int]) -> bool:
+        """Whether every one of these sets is concealed."""
+        groups = self.groups
+        return all(groups[i].concealed for i in indices)
 
 
 class _Hand(NamedTuple):
@@ -98,20 +107,35 @@ class _Hand(NamedTuple):
     honors: bool
     fours: tuple[int, ...]
     has: int  # the Need flags every reading of this hand meets
+    held: frozenset[int]
 
 
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
           pairs: tuple[Group, ...], shape: str) -> View:
-    sequences = tuple(g for g in sets if g.kind == SEQUENCE)
-    triplets = tuple(g for g in sets if g.kind != SEQUENCE)
-    seq_flags: dict[int, list[bool]] = {}
-    for g in sequences:
-        seq_flags.setdefault(g.first, []).append(g.concealed)
+    groups = sets + ((pair,) if pair else ()) + pairs
+    sequences, triplets, kan = [], [], []
+    seq_at: dict[int, list[int]] = {}
+    trip_at: dict[int, int] = {}
+    for index, g in enumerate(sets):
+        if g.kind == SEQUENCE:
+            sequences.append(index)
+            seq_at.setdefault(g.first, []).append(index)
+        else:
+            triplets.append(index)
+            trip_at[g.first] = index
+            if g.kind == TRIPLET and g.concealed and g.meld is None:
+                kan.append(index)
     has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
+    four_holdings = []
+    for t in hand.fours if sequences else ():
+        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
+        if all(groups[i].kind != KONG for i in holding):
+            four_holdings.append(
+                (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
     return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
-                hand.self_draw, hand.menqing, hand.melds, hand.request, sequences, triplets,
-                seq_flags, {g.first: g.concealed for g in triplets}, hand.suits, hand.honors,
-                hand.fours, has)
+                hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
+                tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
+                hand.honors, hand.fours, has, hand.held, tuple(four_holdings))
 
 
 def views(
@@ -125,14 +149,14 @@ def views(
     """
     meld_groups = tuple(m.group() for m in melds)
     honors = any(held[27:])
-    fours = tuple(t for t in range(27) if held[t] == 4)
+    fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
     has = (_HONORS if honors else _NO_HONORS) | (_FOURS if fours else 0) | (
         _SELF_DRAW if self_draw else 0) | (
         _DECLARED if request["situation"]["declared_ready"] else 0) | (
         _WIND_WIN if win_tile in WINDS else 0)
+    tiles = frozenset(compress(range(34), held))
     hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
-                 request, frozenset(s for s in range(3) if any(held[s * 9:s * 9 + 9])),
-                 honors, fours, has)
+                 request, frozenset(t // 9 for t in tiles if t < 27), honors, fours, has, tiles)
     for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
                                 claimed=not self_draw):
         yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)

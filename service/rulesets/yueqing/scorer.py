@@ -7,12 +7,14 @@ from typing import Any
 
 from service.errors import not_a_win
 from service.hand import prepare_melds
+from service.hand.groups import Group
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
-from service.rulesets.yueqing.flowers import flower_items, summary
+from service.rulesets.yueqing.flowers import flower_items, summary, tiao
+from service.rulesets.yueqing.items import Found
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
     hand_shares,
@@ -25,31 +27,60 @@ from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
 
-Hits = dict[str, int]
-TESTS = tuple((item.id, item.test, 0) for item in ITEMS)
+Hits = dict[str, Found]
+READING_TESTS = tuple((item.id, item.test, int(item.needs)) for item in ITEMS
+                      if item.per_reading)
+HAND_TESTS = tuple((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
+ORDER = {item.id: index for index, item in enumerate(ITEMS)}
+MINOR_IDS = frozenset(item.id for item in ITEMS if item.group == MINOR)
 
 
-def recognise(view: View) -> Hits:
-    """Every item of one reading with its count, after the exclusions."""
-    return shared_recognise(TESTS, EXCLUDES, view)
+def recognise(view: View, given: Hits | None = None) -> Hits:
+    """Every item of one reading with its count and sets, after the exclusions.
+
+    ``given``: what the items that do not depend on the reading found (``hand_items``).
+    """
+    return shared_recognise(READING_TESTS, EXCLUDES, view, view.has, given)
+
+
+def hand_items(view: View) -> Hits:
+    """The items that read only the hand and the situation, found once for every reading."""
+    return shared_recognise(HAND_TESTS, {}, view)
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
-    return [
-        {"id": iid, "name": BY_ID[iid].name, "name_en": BY_ID[iid].name_en,
-         "value": BY_ID[iid].value, "count": count, "group": BY_ID[iid].group,
-         "tai": BY_ID[iid].value * count}
-        for iid, count in hits.items()
-    ]
+    """The answer's items in catalogue order, each with the sets it was read from."""
+    result = []
+    for iid in sorted(hits, key=ORDER.__getitem__):
+        item, (count, sets) = BY_ID[iid], hits[iid]
+        result.append({"id": iid, "name": item.name, "name_en": item.name_en,
+                       "value": item.value, "count": count, "group": item.group,
+                       "tai": item.value * count, "sets": sorted(set(sets))})
+    return result
+
+
+def _minor_major(hits: Hits) -> tuple[int, int]:
+    minor = major = 0
+    for iid, (count, _) in hits.items():
+        if iid in MINOR_IDS:
+            minor += BY_ID[iid].value * count
+        else:
+            major += BY_ID[iid].value * count
+    return minor, major
 
 
 def tai_of(hits: Hits) -> dict[str, int]:
     """N, N', M and the total (YQ-15)."""
-    minor = sum(BY_ID[i].value * n for i, n in hits.items() if BY_ID[i].group == MINOR)
-    major = sum(BY_ID[i].value * n for i, n in hits.items() if BY_ID[i].group != MINOR)
+    minor, major = _minor_major(hits)
     return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
             "total": total_tai(minor, major)}
+
+
+def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
+    """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
+    flowers = sum(item["flowers"] for item in flower_items(groups, held, table))
+    return total_tai(*_minor_major(hits)) + tiao(flowers)
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -67,25 +98,30 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
     held = caishen_held(concealed, melds, caishen)
 
-    best: tuple[int, View, Hits, dict[str, int], dict[str, Any]] | None = None
+    best: tuple[int, View, Hits] | None = None
+    given: Hits | None = None
     for view in views(concealed, melds, win_tile, win_is_wild, table, data):
-        hits = recognise(view)
-        tai = tai_of(hits)
-        flower_summary = summary(flower_items(view.groups, held, table))
-        worth = tai["total"] + flower_summary["tiao"]
-        if best is None or worth > best[0]:
-            best = (worth, view, hits, tai, flower_summary)
+        if given is None:
+            given = hand_items(view)
+        hits = recognise(view, given)
+        paid = worth(hits, view.groups, held, table)
+        if best is None or paid > best[0]:
+            best = (paid, view, hits)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
-    _, view, hits, tai, flower_summary = best
+    _, view, hits = best
+    tai = tai_of(hits)
+    flower_summary = summary(flower_items(view.groups, held, table))
 
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
-    wild_values = [w for g in view.groups for w in g.wilds]
+    face = code(caishen)
     return {
         "ruleset": "yueqing",
-        "hand": {"sets": [g.describe() for g in view.groups],
-                 "caishen_as": [{"tile": code(caishen), "as": code(w)} for w in wild_values]},
+        "hand": {"sets": [{**g.describe(), "caishen_as": [code(w) for w in g.wilds]}
+                          for g in view.groups],
+                 "caishen_as": [{"tile": face, "as": code(w)}
+                                for g in view.groups for w in g.wilds]},
         "patterns": entries(hits),
         "tai": tai,
         "flowers": flower_summary,

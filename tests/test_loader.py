@@ -1,0 +1,160 @@
+"""The compiled loader answers exactly as marshmallow does, on valid and invalid bodies alike.
+
+service/loader.py either returns what marshmallow would load or says it is unsure (and
+marshmallow then loads the body); these properties hold it to that for every request schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import Schema, ValidationError
+
+from bench.hands import chuzhou_hands, yueqing_hands
+from service.errors import SchemaViolation
+from service.loader import Unsure, reader
+from service.rulesets import RULESETS
+from service.scoring import load
+from tests.test_properties import TILE_CODES, chuzhou_body, yueqing_body
+
+SCHEMAS = sorted({action.request for rules in RULESETS.values()
+                  for action in rules.actions.values()}, key=lambda s: s.__qualname__)
+SETTINGS = settings(max_examples=300, deadline=None)
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 1_000_001) | st.floats(allow_nan=False)
+    | st.sampled_from(TILE_CODES + ["123m", "5z9z", "x", "", "chi", "peng", "angang",
+                                    "self_draw", "discard", "robbing_kong"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                               max_size=4),
+    max_leaves=12)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down (True is not 1 here)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def by_marshmallow(schema: type[Schema], body: Any) -> tuple[str, Any]:
+    try:
+        return "loaded", schema().load(body)
+    except ValidationError as exc:
+        return "refused", exc.messages
+
+
+def assert_agrees(schema: type[Schema], body: Any) -> bool:
+    """The fast answer, where there is one, is marshmallow's; ``load`` is marshmallow's always.
+    Returns whether the fast path answered."""
+    expected = by_marshmallow(schema, copy.deepcopy(body))
+    try:
+        fast = reader(schema)(copy.deepcopy(body))
+    except Unsure:
+        fast = None
+    else:
+        assert expected[0] == "loaded", (body, expected)
+        assert same(fast, expected[1]), (body, fast, expected[1])
+    try:
+        loaded = load(schema, copy.deepcopy(body))
+    except SchemaViolation as exc:
+        assert expected[0] == "refused", (body, expected)
+        assert exc.errors, body
+    else:
+        assert expected[0] == "loaded" and same(loaded, expected[1]), (body, loaded, expected)
+    return fast is not None
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+def mutate(body: dict[str, Any], rng: random.Random, replacement: Any) -> dict[str, Any]:
+    """One change at a random place: a value replaced, a key dropped or an unknown key added."""
+    body = copy.deepcopy(body)
+    path = rng.choice(_paths(body)[1:])
+    parent: Any = body
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    choice = rng.randrange(3)
+    if choice == 0 or isinstance(parent, list):
+        parent[last] = replacement
+    elif choice == 1:
+        del parent[last]
+    else:
+        parent[f"{last}_extra"] = replacement
+    return body
+
+
+def test_every_request_schema_is_compiled() -> None:
+    assert len(SCHEMAS) >= 6
+    for schema in SCHEMAS:
+        reader(schema)
+
+
+@pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: f"{s.__module__}.{s.__qualname__}")
+@settings(max_examples=100, deadline=None)
+@given(body=json_values)
+def test_any_json_loads_as_marshmallow_loads_it(schema: type[Schema], body: Any) -> None:
+    assert_agrees(schema, body)
+
+
+@SETTINGS
+@given(chuzhou_body)
+def test_chuzhou_score_bodies_load_as_marshmallow_loads_them(body: dict[str, Any]) -> None:
+    assert_agrees(RULESETS["chuzhou"].actions["score"].request, body)
+
+
+@SETTINGS
+@given(yueqing_body)
+def test_yueqing_score_bodies_load_as_marshmallow_loads_them(body: dict[str, Any]) -> None:
+    assert_agrees(RULESETS["yueqing"].actions["score"].request, body)
+
+
+@SETTINGS
+@given(st.integers(0, 100_000), json_values)
+def test_one_change_to_a_valid_body_loads_as_marshmallow_loads_it(seed: int,
+                                                                  replacement: Any) -> None:
+    rng = random.Random(seed)
+    ruleset = rng.choice(["chuzhou", "yueqing"])
+    hands = chuzhou_hands if ruleset == "chuzhou" else yueqing_hands
+    body = hands(1, seed=seed)[0]
+    body["situation"] = {"liable_seat": None} if ruleset == "yueqing" else {
+        "declared_ready": False, "table_pengs": "5m", "one_suit_seats": [2]}
+    assert_agrees(RULESETS[ruleset].actions["score"].request, mutate(body, rng, replacement))
+
+
+def test_valid_bodies_take_the_fast_path() -> None:
+    """The fast path is not a formality: every generated valid body is loaded by it, and by it
+    alone (no part of it handed to marshmallow's own loading)."""
+    score = {ruleset: RULESETS[ruleset].actions["score"].request
+             for ruleset in ("chuzhou", "yueqing")}
+    for body in chuzhou_hands(200):
+        assert assert_agrees(score["chuzhou"], body)
+    for body in yueqing_hands(200):
+        assert assert_agrees(score["yueqing"], body)
+    waits = RULESETS["yueqing"].actions["waits"].request
+    assert assert_agrees(waits, {"concealed": "123m456m789m123p4p66s1z", "caishen": "1z"})
+    bodies = [(score["chuzhou"], b) for b in chuzhou_hands(50)] + \
+        [(score["yueqing"], b) for b in yueqing_hands(50)]
+    with patch.object(Schema, "load", side_effect=AssertionError("marshmallow loaded a part")):
+        for schema, body in bodies:
+            reader(schema)(body)
