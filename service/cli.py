@@ -14,6 +14,7 @@ from tqdm import tqdm
 
 from service.batch import answer_item
 from service.errors import PROBLEM_BASE
+from service.jsonio import encoded
 
 EXAMPLES = """\
 Each input line is one batch item, as in POST /v1/batch:
@@ -62,7 +63,7 @@ def outcome(text: str) -> Outcome:
     wanted = isinstance(request, dict) and request.get("expected") is not None
     check = result.get("answer", {}).get("check")
     found = check["differences"] if check else []
-    line = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+    line = encoded(result).decode()  # the batch endpoint's own writer
     return Outcome(line, result["status"], wanted, found)
 
 
