@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed
 
 UV_VERSION := 0.13.9
 
-.PHONY: run test lint types unit contract e2e bench workers load wrk openapi examples lock \
-	lock-upgrade lock-check clean browser
+.PHONY: run test lint types unit contract e2e bench check-lines wrk workers load openapi \
+	examples lock lock-upgrade lock-check clean browser
 
 # Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -71,6 +71,11 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/batch.py
+
+# 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
+check-lines: $(STAMP)
+	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.

@@ -20,7 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
 
     from service import serving
-    from service.api import common, cors, docs, metrics, problems, rulesets
+    from service.api import batch, common, cors, docs, metrics, problems, rulesets
 
     serving.register(app)
     problems.register(app)
@@ -28,6 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     metrics.register(app)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
+    app.register_blueprint(batch.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)
     return app

@@ -18,6 +18,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.rulesets import RULESETS
 from service.rulesets.yueqing.escape import JUDGES
+from service.schemas.batch import batch_operation
 from service.schemas.common import (
     CatalogueSchema,
     HealthSchema,
@@ -170,6 +171,7 @@ def build_spec() -> dict[str, Any]:
                 "requestBody": {"required": True,
                                 "content": _json(action.request, example["request"])},
                 "responses": responses}})
+    spec.path("/v1/batch", operations={"post": batch_operation(found["batch"])})
     built = spec.to_dict()
     document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
     for component, ids in _id_enums().items():
@@ -197,11 +199,14 @@ def spec_json() -> str:
 def refresh_examples() -> None:
     """Rewrite each example's answer from the core (``make examples``), after a deliberate
     change to what the service answers; review the diff before committing it."""
+    from service.batch import run_batch
     from service.scoring import run
 
     found = examples()
     for operation_id, example in found.items():
-        if "request" in example:
+        if operation_id == "batch":
+            example["response"] = run_batch(example["request"])
+        elif "request" in example:
             ruleset_id, name = operation_id.split("_", 1)
             example["response"] = run(ruleset_id, name, example["request"])
     EXAMPLES_FILE.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n",

@@ -18,6 +18,7 @@ from service.errors import SchemaViolation, UnknownRuleset
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
+from service.verify import check
 
 
 def ruleset(ruleset_id: str) -> Ruleset:
@@ -87,8 +88,12 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """Load ``body`` with the action's schema and run the core on it."""
     chosen = action(ruleset_id, name)
-    answer = chosen.handler(load(chosen.request, body))
+    data = load(chosen.request, body)
+    expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
+    answer = chosen.handler(data)
     metrics.hand_scored(ruleset_id, name)
+    if expected is not None:
+        answer["check"] = check(expected, answer)
     return answer
 
 

@@ -6,13 +6,16 @@ scorer.py keeps the best reading, settlement.py moves the money.
 
 from __future__ import annotations
 
+from service.match import ledger
 from service.rulesets.chuzhou.catalogue import catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
 from service.rulesets.registry import Action, Ruleset
 from service.schemas import chuzhou as schemas
-from service.schemas.common import WaitsRequest, WaitsResponse
+from service.schemas import match, values
+from service.schemas.verify import checked, verifiable
+from service.values import with_values
 
 RULESET = Ruleset(
     id="chuzhou",
@@ -21,12 +24,20 @@ RULESET = Ruleset(
     catalogue=catalogue,
     actions={
         "score": Action("Score a winning Chuzhou hand, settle it, give the next dealer and 针.",
-                        schemas.ScoreRequest, schemas.ScoreResponse, score),
+                        verifiable(schemas.ScoreRequest), checked(schemas.ScoreResponse),
+                        score),
         "instant": Action("Settle a 现场汇 instant payment.",
-                          schemas.InstantRequest, schemas.InstantResponse, instant),
+                          verifiable(schemas.InstantRequest), checked(schemas.InstantResponse),
+                          instant),
         "draw": Action("A drawn Chuzhou hand: the 流局 point, the next dealer and 针.",
-                       schemas.DrawRequest, schemas.DrawResponse, draw),
-        "waits": Action("Which tiles complete a waiting Chuzhou hand.",
-                        WaitsRequest, WaitsResponse, waits),
+                       verifiable(schemas.DrawRequest), checked(schemas.DrawResponse), draw),
+        "waits": Action("Which tiles complete a waiting Chuzhou hand; with the winner, what "
+                        "each is worth.",
+                        values.WaitsRequest, values.WaitsResponse,
+                        with_values("chuzhou", waits, score)),
+        "match": Action("A whole Chuzhou match: every event scored in order, dealer and 针 "
+                        "threaded, running totals.",
+                        verifiable(match.ChuzhouMatchRequest),
+                        checked(match.ChuzhouMatchResponse), ledger("chuzhou")),
     },
 )

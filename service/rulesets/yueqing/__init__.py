@@ -7,13 +7,16 @@ events.py and escape.py handle drawn hands and escapes.
 
 from __future__ import annotations
 
+from service.match import ledger
 from service.rulesets.registry import Action, Ruleset
 from service.rulesets.yueqing.catalogue import catalogue
 from service.rulesets.yueqing.events import draw, escape
 from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.waits import waits
+from service.schemas import match, values
 from service.schemas import yueqing as schemas
-from service.schemas.common import WaitsResponse, YueqingWaitsRequest
+from service.schemas.verify import checked, verifiable
+from service.values import with_values
 
 RULESET = Ruleset(
     id="yueqing",
@@ -22,12 +25,20 @@ RULESET = Ruleset(
     catalogue=catalogue,
     actions={
         "score": Action("Score a winning Yueqing hand: 台, 花, settlement, next dealer and 牢庄.",
-                        schemas.ScoreRequest, schemas.ScoreResponse, score),
+                        verifiable(schemas.ScoreRequest), checked(schemas.ScoreResponse),
+                        score),
         "draw": Action("A drawn Yueqing hand: flower settlement, next dealer and 牢庄.",
-                       schemas.DrawRequest, schemas.DrawResponse, draw),
+                       verifiable(schemas.DrawRequest), checked(schemas.DrawResponse), draw),
         "escape": Action("Settle an escape (逃跑): each staying player's best claim and the fine.",
-                         schemas.EscapeRequest, schemas.EscapeResponse, escape),
-        "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild).",
-                        YueqingWaitsRequest, WaitsResponse, waits),
+                         verifiable(schemas.EscapeRequest), checked(schemas.EscapeResponse),
+                         escape),
+        "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild); with the "
+                        "winner, what each is worth.",
+                        values.YueqingWaitsRequest, values.WaitsResponse,
+                        with_values("yueqing", waits, score)),
+        "match": Action("A whole Yueqing match: every event scored in order, dealer and 牢庄 "
+                        "threaded, running totals.",
+                        verifiable(match.YueqingMatchRequest),
+                        checked(match.YueqingMatchResponse), ledger("yueqing")),
     },
 )

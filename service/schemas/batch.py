@@ -1,0 +1,72 @@
+"""Batch schemas (contract: POST /v1/batch).
+
+Each item must be an object; past that the items are open in the contract: an item whose
+ruleset, action or request is wrong is answered in its own result (status 4xx), never by
+refusing the batch, so the contract cannot refuse it either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from service.schemas.common import Answer, ProblemSchema
+
+ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"score\" | "
+        "\"draw\" | \"instant\" | \"escape\" | \"waits\" | \"match\", \"request\": {...}}`: "
+        "the request is what the single endpoint `POST /v1/{ruleset}/{action}` takes, "
+        "`expected` (verify mode) included")
+
+
+class BatchRequest(Schema):
+    # Each item is an object; what is inside it is the item's own business (a bad item gets
+    # its own 4xx result), so the contract says no more of it than the description.
+    items = fields.List(fields.Dict(metadata={"description": ITEM}), required=True,
+                        validate=validate.Length(max=1_000), metadata={
+        "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
+                       "more is refused whole with 413"})
+
+
+class BatchResult(Answer):
+    id = fields.Raw(required=True, allow_none=True,
+                    metadata={"description": "the item's id, null when it had none"})
+    status = fields.Integer(required=True,
+                            metadata={"description": "the single endpoint's status"})
+    answer = fields.Dict(metadata={"description": "with 200: the single endpoint's answer"})
+    problem = fields.Nested(ProblemSchema,
+                            metadata={"description": "with 4xx: the single endpoint's problem"})
+
+
+class BatchResponse(Answer):
+    results = fields.List(fields.Nested(BatchResult), required=True,
+                          metadata={"description": "one per item, in order"})
+
+
+def batch_operation(example: dict[str, Any]) -> dict[str, Any]:
+    """The POST operation of /v1/batch for the OpenAPI document, with its example."""
+    problem = {"application/problem+json": {"schema": "Problem"}}
+
+    def refused(description: str) -> dict[str, Any]:
+        return {"description": description, "content": problem}
+
+    return {
+        "operationId": "batch",
+        "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, match) in "
+                   "one call.",
+        "description": example["description"],
+        "tags": ["batch"],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": BatchRequest, "example": example["request"]}}},
+        "responses": {
+            "200": {"description": "One result per item, in order; a bad item gets its own "
+                                   "4xx result.",
+                    "content": {"application/json": {"schema": BatchResponse,
+                                                     "example": example["response"]}}},
+            "400": refused("The body is not valid JSON."),
+            "413": refused("The body is larger than 8 MiB, or holds more than 1,000 items or "
+                           "10,000 hands."),
+            "415": refused("The body is not application/json."),
+            "422": refused("The body is not an object with an `items` array."),
+        },
+    }

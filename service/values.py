@@ -1,0 +1,66 @@
+"""What each wait is worth: the waits answer with the score of every waiting tile, self-drawn
+and on each other seat's discard.
+
+Built on the one score core: each wait and way of winning is one call of the ruleset's score
+handler on the score request the waits request describes, never a second scorer.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.errors import ProblemError
+from service.rulesets.registry import Handler
+from service.tiles import tile
+
+# What a way's entry keeps of the score answer, besides the patterns and the net.
+TOTALS = {"chuzhou": ("fan",), "yueqing": ("tai", "flowers")}
+STATE = {"chuzhou": ("zhen",), "yueqing": ("lao_zhuang", "caishen")}
+
+
+def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        answer = score(copy.deepcopy(request))
+    except ProblemError as exc:
+        return {"problem": exc.problem()}
+    kept = {name: answer[name] for name in totals}
+    return {**kept, "patterns": answer["patterns"], "net": answer["settlement"]["net"]}
+
+
+def values(ruleset_id: str, data: dict[str, Any], waits: list[str],
+           score: Handler) -> list[dict[str, Any]]:
+    winner = data["winner"]
+    base = {"dealer": data["dealer"], "winner": winner, "situation": data["situation"],
+            **{name: data[name] for name in STATE[ruleset_id]}}
+    totals = TOTALS[ruleset_id]
+    table = []
+    for code in waits:
+        drawn = tile(code)
+        hand = {"concealed": [*data["concealed"], drawn], "melds": data["melds"],
+                "flowers": data["flowers"]}
+
+        def way(by: str, source: int | None, hand: dict[str, Any] = hand,
+                drawn: int = drawn) -> dict[str, Any]:
+            request = {**base, "hand": hand, "win": {"tile": drawn, "by": by, "source": source}}
+            return _way(score, request, totals)
+
+        table.append({
+            "tile": code,
+            "self_draw": way("self_draw", None),
+            "discard": [{"from": seat, **way("discard", seat)}
+                        for seat in range(4) if seat != winner],
+        })
+    return table
+
+
+def with_values(ruleset_id: str, waits: Handler, score: Handler) -> Handler:
+    """The ruleset's waits handler, adding ``values`` when the request names the winner."""
+
+    def handler(data: dict[str, Any]) -> dict[str, Any]:
+        answer = waits(data)
+        if "winner" in data:  # the schema asks for the dealer with it
+            answer["values"] = values(ruleset_id, data, answer["waits"], score)
+        return answer
+
+    return handler

@@ -1,0 +1,153 @@
+"""POST /v1/{ruleset}/match end to end: the state threaded by CZ-12..14 and YQ-18..20, worked
+by hand here, and a whole match refused for one impossible event."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+import requests
+from flask.testing import FlaskClient
+
+from service.openapi import examples
+
+CHUZHOU_MATCH = examples()["chuzhou_match"]["request"]
+YUEQING_MATCH = examples()["yueqing_match"]["request"]
+
+
+def post(base: str, path: str, body: Any) -> requests.Response:
+    return requests.post(f"{base}{path}", json=body, timeout=30)
+
+
+def test_chuzhou_four_hands(live_server: str) -> None:
+    # Dealer 0, 针 [1, 1, 1, 1]. The C-a hand: 底胡 + 门清 = 20 on a discard; self-drawn
+    # 底胡 + 自摸 + 老资格 + 不求人 = 80.
+    # 1. Dealer 0 wins on seat 3's discard: each pays 20 + 10 × (2 + 1) = 50, seat 3 10 more:
+    #    [160, -50, -50, -60]; dealer stays, every 针 1 + 1 = 2 (CZ-13, CZ-14).
+    # 2. Seat 1 (the dealer's 下家) wins on the dealer's discard, 针 all 2: the dealer pays
+    #    20 + 10 × (2 + 4) + 10 = 90, seats 2 and 3 20 + 10 × (2 + 2) = 60: [-90, 210, -60, -60];
+    #    every 针 2 + 1 = 3, seat 1 deals. Totals [70, 160, -110, -120].
+    # 3. Seat 3 (dealer 1's 对家) self-draws, 针 all 3: seats 0 and 2 pay 80 + 10 × (3 + 3)
+    #    = 140, the dealer 80 + 10 × (3 + 6) = 170: [-140, -170, -140, 450]; 针 [1, 1, 1, 4],
+    #    seat 2 deals. Totals [-70, -10, -250, 330].
+    # 4. A drawn hand with one kong: 17 tiles left, 针 kept, seat 3 deals; no money.
+    response = post(live_server, "/v1/chuzhou/match", CHUZHOU_MATCH)
+    assert response.status_code == 200, response.text
+    match = response.json()
+    events = match["events"]
+    assert [e["type"] for e in events] == ["win", "win", "win", "draw"]
+    assert [e["result"].get("fan") for e in events] == [20, 20, 80, None]
+    assert [e["result"].get("settlement", {}).get("net") for e in events[:3]] == [
+        [160, -50, -50, -60], [-90, 210, -60, -60], [-140, -170, -140, 450]]
+    assert [e["state"] for e in events] == [
+        {"dealer": 0, "zhen": [2, 2, 2, 2]}, {"dealer": 1, "zhen": [3, 3, 3, 3]},
+        {"dealer": 2, "zhen": [1, 1, 1, 4]}, {"dealer": 3, "zhen": [1, 1, 1, 4]}]
+    assert [e["totals"] for e in events] == [
+        [160, -50, -50, -60], [70, 160, -110, -120], [-70, -10, -250, 330],
+        [-70, -10, -250, 330]]
+    assert events[3]["result"]["wall_reserve"] == 17
+    assert match["state"] == {"dealer": 3, "zhen": [1, 1, 1, 4]}
+    assert match["totals"] == [-70, -10, -250, 330]
+    assert sum(match["totals"]) == 0
+
+
+def test_yueqing_four_hands(live_server: str) -> None:
+    # Dealer 0, 牢庄 0, 财神 3z. 平胡 + 无财神 = 2 台 (README hand).
+    # 1. Dealer 0 wins: each pays 2 + 0 + 1 = 3: [9, -3, -3, -3]; dealer stays, 牢庄 1 (YQ-20).
+    # 2. Dealer 0 wins again holding one flower: 白板 makes 3 台 and 1 flower is 1 条; each pays
+    #    3 + 1 + 1 + 1 = 6: [18, -6, -6, -6]; 牢庄 2. Totals [27, -9, -9, -9].
+    # 3. Seat 3 escapes (YQ-22): seat 0's 清一色 candidate 30, seats 1 and 2 none; the fine
+    #    is 1 × 10. Seat 2's standing 666z is a 发财 set: 1 flower, 1 条 from each other seat
+    #    (YQ-21). [30 - 1, -1, 3, -30 - 1 - 10] = [29, -1, 3, -41]. A non-dealer escaped and no
+    #    kong was made: the dealer stays with 牢庄 2 (docs/rules/yueqing.md). Totals
+    #    [56, -10, -6, -50].
+    # 4. A drawn hand where seat 1 made an exposed kong of 9m (1 flower, 1 条 from each):
+    #    [-1, 3, -1, -1]; a kong passes the deal: seat 1, 牢庄 0. Totals [55, -7, -7, -51],
+    #    which sum to -10, the fine that went to nobody.
+    response = post(live_server, "/v1/yueqing/match", YUEQING_MATCH)
+    assert response.status_code == 200, response.text
+    match = response.json()
+    events = match["events"]
+    assert [e["type"] for e in events] == ["win", "win", "escape", "draw"]
+    assert [e["result"]["tai"]["total"] for e in events[:2]] == [2, 3]
+    assert [e["result"]["settlement"]["net"] for e in events] == [
+        [9, -3, -3, -3], [18, -6, -6, -6], [29, -1, 3, -41], [-1, 3, -1, -1]]
+    assert events[2]["result"]["fine"] == 10
+    assert [e["state"] for e in events] == [
+        {"dealer": 0, "lao_zhuang": 1}, {"dealer": 0, "lao_zhuang": 2},
+        {"dealer": 0, "lao_zhuang": 2}, {"dealer": 1, "lao_zhuang": 0}]
+    assert [e["totals"] for e in events] == [
+        [9, -3, -3, -3], [27, -9, -9, -9], [56, -10, -6, -50], [55, -7, -7, -51]]
+    assert match["state"] == {"dealer": 1, "lao_zhuang": 0}
+    assert match["totals"] == [55, -7, -7, -51]
+
+
+def test_the_second_win_is_paid_with_the_threaded_lao_zhuang(client: FlaskClient) -> None:
+    # Starting at 牢庄 3, the dealer's first win is paid 2 + 3 + 1 = 6 by each (YQ-18).
+    body = {**YUEQING_MATCH, "lao_zhuang": 3, "events": YUEQING_MATCH["events"][:1]}
+    match = client.post("/v1/yueqing/match", json=body).get_json()
+    assert match["totals"] == [18, -6, -6, -6]
+    assert match["state"] == {"dealer": 0, "lao_zhuang": 4}
+
+
+def test_a_dealer_who_escapes_loses_the_deal(client: FlaskClient) -> None:
+    escape = copy.deepcopy(YUEQING_MATCH["events"][2])
+    escape["request"]["escaper"] = 0
+    escape["request"]["players"] = [
+        {"seat": 1, "concealed": "789p789p234s678s444z5s"},
+        {"seat": 2, "concealed": "123p123p456s456s666z6s"},
+        {"seat": 3, "concealed": "222m333m789s789s777z4s"}]
+    body = {"dealer": 0, "lao_zhuang": 2, "events": [escape]}
+    response = client.post("/v1/yueqing/match", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["state"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_an_escape_after_a_kong_passes_the_deal(client: FlaskClient) -> None:
+    escape = copy.deepcopy(YUEQING_MATCH["events"][2])
+    escape["request"]["players"][1] = {
+        "seat": 1, "concealed": "789p789p234s678s5s",
+        "melds": [{"type": "gang", "tiles": "4444z", "from": 2}]}
+    body = {"dealer": 0, "lao_zhuang": 2, "events": [escape]}
+    response = client.post("/v1/yueqing/match", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["state"] == {"dealer": 1, "lao_zhuang": 0}
+
+
+def test_one_impossible_event_refuses_the_whole_match(live_server: str) -> None:
+    body = copy.deepcopy(CHUZHOU_MATCH)
+    body["events"][2]["request"]["hand"] = {"concealed": "222m345p678s789s98s"}
+    response = post(live_server, "/v1/chuzhou/match", body)
+    assert response.status_code == 422
+    assert response.headers["Content-Type"] == "application/problem+json"
+    problem = response.json()
+    assert problem["type"] == "/problems/not-a-win"
+    assert list(problem["errors"]) == ["events.2.request.hand.concealed"]
+    assert problem["detail"].startswith("events.2.request: ")
+
+
+@pytest.mark.parametrize(("ruleset", "event", "field"), [
+    ("chuzhou", {"type": "draw", "request": {"dealer": 2}}, "events.0.request.dealer"),
+    ("chuzhou", {"type": "draw", "request": {"zhen": [1, 1, 1, 1]}}, "events.0.request.zhen"),
+    ("yueqing", {"type": "draw", "request": {"lao_zhuang": 1, "caishen": "3z", "players": []}},
+     "events.0.request.lao_zhuang"),
+    ("chuzhou", {"type": "draw", "request": {"kongs": "one"}}, "events.0.request.kongs"),
+    ("chuzhou", {"type": "escape", "request": {}}, "events.0.type"),
+    ("yueqing", {"type": "instant", "request": {}}, "events.0.type"),
+    ("chuzhou", {"type": "draw", "request": [1]}, "events.0.request"),
+])
+def test_event_problems_name_the_event(client: FlaskClient, ruleset: str, event: Any,
+                                       field: str) -> None:
+    response = client.post(f"/v1/{ruleset}/match", json={"dealer": 0, "events": [event]})
+    assert response.status_code == 422
+    assert field in response.get_json()["errors"], response.get_json()
+
+
+def test_at_most_200_events(client: FlaskClient) -> None:
+    draw = {"type": "draw", "request": {}}
+    assert client.post("/v1/chuzhou/match",
+                       json={"dealer": 0, "events": [draw] * 200}).status_code == 200
+    response = client.post("/v1/chuzhou/match", json={"dealer": 0, "events": [draw] * 201})
+    assert response.status_code == 422
+    assert "events" in response.get_json()["errors"]
