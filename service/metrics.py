@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any, TypeVar
 
@@ -46,6 +48,20 @@ READINGS = Histogram(
     ["ruleset"], buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096))
 
 
+# The readiness check scores a hand of its own; a probe every few seconds is not traffic.
+_counting: ContextVar[bool] = ContextVar("counting", default=True)
+
+
+@contextmanager
+def uncounted() -> Iterator[None]:
+    """Score without counting hands or readings (the readiness check's own hand)."""
+    token = _counting.set(False)
+    try:
+        yield
+    finally:
+        _counting.reset(token)
+
+
 @cache
 def series(metric: MetricWrapperBase, *labels: str) -> Any:
     """One labelled series, looked up once: ``labels()`` costs more than the count itself.
@@ -60,7 +76,8 @@ def request_answered(route: str, method: str, status: int, seconds: float | None
 
 
 def hand_scored(ruleset: str, action: str) -> None:
-    series(HANDS, ruleset, action).inc()
+    if _counting.get():
+        series(HANDS, ruleset, action).inc()
 
 
 def problem(type_uri: str) -> None:
@@ -78,7 +95,8 @@ def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
     for reading in examined:
         count += 1
         yield reading
-    series(READINGS, ruleset).observe(count)
+    if _counting.get():
+        series(READINGS, ruleset).observe(count)
 
 
 def exposition() -> tuple[bytes, str]:

@@ -47,6 +47,24 @@ def test_readings_hook_passes_every_reading_through_and_counts_them() -> None:
     assert observed() - before == 3
 
 
+def test_the_readiness_check_scores_without_counting_a_hand(client: FlaskClient) -> None:
+    def scored() -> float:
+        return REGISTRY.get_sample_value("mahjong_hands_scored_total",
+                                         {"ruleset": "chuzhou", "action": "score"}) or 0.0
+
+    def read() -> float:
+        return REGISTRY.get_sample_value("mahjong_readings_per_hand_count",
+                                         {"ruleset": "chuzhou"}) or 0.0
+
+    before = scored(), read()
+    assert client.get("/readyz").status_code == 200
+    assert (scored(), read()) == before
+    body = {"dealer": 0, "winner": 1, "hand": {"concealed": "123m678m99p345s777p"},
+            "win": {"tile": "8m", "by": "self_draw"}}
+    assert client.post("/v1/chuzhou/score", json=body).status_code == 200
+    assert (scored(), read()) == (before[0] + 1, before[1] + 1)
+
+
 def test_routes_are_url_rules_never_raw_paths(client: FlaskClient) -> None:
     client.get("/v1/rulesets/martian-rules")
     client.get("/no/such/page")
