@@ -35,6 +35,10 @@ def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
     ``[`` or ``]``, and each pass of removing ``[]`` peels exactly one level. Brackets that do
     not balance are left for the JSON parser to refuse.
     """
+    # A request sent in earnest has a few dozen brackets at most: counting them all, those
+    # inside strings too, bounds the depth at once, before anything is cut out (two C scans).
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
     unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     outside_strings = b"".join(unescaped.split(b'"')[::2])
     brackets = outside_strings.translate(_BRACKETS, _NOT_BRACKETS)
