@@ -165,3 +165,20 @@ def test_a_short_problem_document_has_no_count() -> None:
     problem = SchemaViolation.for_fields({"zhen": ["Not a list."]}).problem()
     assert problem["detail"] == "zhen: Not a list."
     assert "errors_omitted" not in problem
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "application/json; charset=utf-8", "application/problem+json",
+    "Application/JSON"])
+def test_every_json_media_type_reads_the_body(client: FlaskClient, content_type: str) -> None:
+    response = client.post("/v1/chuzhou/waits", data='{"concealed": "1112345678999m"}',
+                           content_type=content_type)
+    assert response.status_code == 200, response.get_json()
+
+
+def test_a_body_shorter_than_its_length_is_400(client: FlaskClient) -> None:
+    """The client went away mid-body: Werkzeug's answer, whichever reader read it."""
+    response = client.post("/v1/chuzhou/waits", data=b'{"concealed": "1m"}',
+                           content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": "64"})
+    assert response.status_code == 400

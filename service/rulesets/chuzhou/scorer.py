@@ -15,15 +15,16 @@ from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, views
 from service.rulesets.chuzhou.waits import SETS
+from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import codes, counts_of
 
 Hits = dict[str, list[Instance]]
-TESTS = tuple((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
-READING_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                      if pattern.per_reading)
-HAND_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                   if not pattern.per_reading)
+TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
+READING_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                             if pattern.per_reading)
+HAND_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                          if not pattern.per_reading)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
 ORDER = {pattern.id: index for index, pattern in enumerate(PATTERNS)}
 
