@@ -57,9 +57,10 @@ def total(hits: Hits) -> int:
 
 
 # What an answer's entry says of a pattern alone, per 明/暗 value, built once.
-_HEADS = {(pattern.id, concealed): {"id": pattern.id, "name": pattern.name,
-                                    "name_en": pattern.name_en, "value": pattern.value(concealed)}
-          for pattern in PATTERNS for concealed in (True, False)}
+_HEADS: dict[tuple[str, bool], dict[str, Any]] = {
+    (pattern.id, concealed): {"id": pattern.id, "name": pattern.name,
+                              "name_en": pattern.name_en, "value": pattern.value(concealed)}
+    for pattern in PATTERNS for concealed in (True, False)}
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
@@ -75,7 +76,7 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
             if found:
                 head = _HEADS[pid, concealed]
                 result.append({**head, "count": len(found), "concealed": concealed,
-                               "fan": head["value"] * len(found),
+                               "fan": VALUES[pid][concealed] * len(found),
                                "sets": sorted({i for sets in found for i in sets})})
     return result
 
