@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit contract e2e bench wrk workers openapi examples clean browser
+.PHONY: run test lint types unit contract e2e bench wrk workers openapi examples clean browser \
+	instructions
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +55,12 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py
+
+# CPU instructions per call under valgrind (Debian's package): score() of each ruleset, and
+# whole WSGI calls of /healthz and of a score POST. Unmoved by a busy machine; a few minutes.
+instructions: $(STAMP)
+	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
+	$(BIN)/python bench/instructions.py
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
