@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 UV_VERSION := 0.13.9
 
 .PHONY: run test lint types unit contract e2e bench check-lines wrk workers load openapi \
-	examples lock lock-upgrade lock-check clean browser
+	examples lock lock-upgrade lock-check clean browser instructions
 
 # Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -76,6 +76,12 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
 check-lines: $(STAMP)
 	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
+
+# CPU instructions per call under valgrind (Debian's package): score() of each ruleset, and
+# whole WSGI calls of /healthz and of a score POST. Unmoved by a busy machine; a few minutes.
+instructions: $(STAMP)
+	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
+	$(BIN)/python bench/instructions.py
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.

@@ -5,6 +5,7 @@ A tile is an integer 0-33: 万 1-9 are 0-8, 饼 9-17, 条 18-26, then 东 南 �
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
@@ -68,10 +69,35 @@ def is_terminal(t: int) -> bool:
 _DIGITS = {str(n): n for n in range(10)}
 _SPACES = frozenset(" \t\n\r")
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_COMPACT = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
+_RUN = re.compile(r"[1-9]+[mps]|[1-7]+z")
+_RUNS: dict[str, list[int]] = {}  # runs repeat far more than hands do; bounded below
+_MAX_RUNS = 4096
 
 
 def parse_compact(text: str) -> list[int]:
-    """Parse ``"123m 456p 11z"``: runs of digits each closed by a suit letter."""
+    """Parse ``"123m 456p 11z"``: runs of digits each closed by a suit letter.
+
+    A well-formed string without whitespace, as clients send, is read in C-speed passes run
+    by run; any other is walked one character at a time (whitespace skipped, the first problem
+    named).
+    """
+    if _COMPACT.fullmatch(text) is None:
+        return _walk(text)
+    tiles: list[int] = []
+    for run in _RUN.findall(text):
+        found = _RUNS.get(run)
+        if found is None:
+            base = _SUIT_BASE[run[-1]]
+            found = [base + int(d) - 1 for d in run[:-1]]
+            if len(_RUNS) < _MAX_RUNS:
+                _RUNS[run] = found
+        tiles += found
+    return tiles
+
+
+def _walk(text: str) -> list[int]:
+    """The compact notation read one character at a time, raising at the first problem."""
     tiles: list[int] = []
     digits: list[int] = []
     for ch in text:

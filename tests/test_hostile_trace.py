@@ -14,6 +14,8 @@ import pytest
 import requests
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.api.body import MAX_DEPTH, nesting_depth_exceeds
 from service.errors import MAX_FIELD_ERRORS, SchemaViolation
@@ -107,6 +109,43 @@ def test_nesting_depth_is_read_from_the_bytes(text: str, deeper: bool) -> None:
     assert nesting_depth_exceeds(text.encode(), MAX_DEPTH) is deeper
 
 
+def _depth(text: str) -> int:
+    """The nesting depth of JSON text, read one character at a time (the slow, plain way)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+_JSON = st.recursive(
+    st.none() | st.integers() | st.text(alphabet='[]{}"\\ab', max_size=6),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=3),
+    max_leaves=60)
+
+
+@given(_JSON)
+def test_nesting_depth_agrees_with_a_plain_scan(value: object) -> None:
+    """The bracket count that skips the scan never hides a body deeper than the limit."""
+    text = json.dumps(value)
+    for limit in (2, 5, MAX_DEPTH):
+        assert nesting_depth_exceeds(text.encode(), limit) is (_depth(text) > limit)
+
+
 def test_a_body_nested_exactly_to_the_limit_reaches_the_schema(client: FlaskClient) -> None:
     body = '{"concealed": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}"
     response = client.post("/v1/chuzhou/waits", data=body, content_type="application/json")
@@ -126,3 +165,20 @@ def test_a_short_problem_document_has_no_count() -> None:
     problem = SchemaViolation.for_fields({"zhen": ["Not a list."]}).problem()
     assert problem["detail"] == "zhen: Not a list."
     assert "errors_omitted" not in problem
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "application/json; charset=utf-8", "application/problem+json",
+    "Application/JSON"])
+def test_every_json_media_type_reads_the_body(client: FlaskClient, content_type: str) -> None:
+    response = client.post("/v1/chuzhou/waits", data='{"concealed": "1112345678999m"}',
+                           content_type=content_type)
+    assert response.status_code == 200, response.get_json()
+
+
+def test_a_body_shorter_than_its_length_is_400(client: FlaskClient) -> None:
+    """The client went away mid-body: Werkzeug's answer, whichever reader read it."""
+    response = client.post("/v1/chuzhou/waits", data=b'{"concealed": "1m"}',
+                           content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": "64"})
+    assert response.status_code == 400

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.errors import InvalidTiles
-from service.tiles import codes, parse_tiles, render
+from service.tiles import _walk, codes, parse_compact, parse_tiles, render
 
 
 def test_compact_and_array_forms_agree() -> None:
@@ -36,3 +40,23 @@ def test_bad_compact_strings_name_the_token(text: str, message: str) -> None:
 def test_bad_array_items_name_the_index() -> None:
     with pytest.raises(InvalidTiles, match="item 1: '10m' is not a tile"):
         parse_tiles(["1m", "10m"])
+
+
+def _outcome(parse: Callable[[str], list[int]], text: str) -> list[int] | str:
+    try:
+        return parse(text)
+    except InvalidTiles as exc:
+        return f"refused: {exc}"
+
+
+_RUNS = st.lists(st.tuples(st.text(alphabet="0123456789 ", max_size=5),
+                           st.sampled_from(["m", "p", "s", "z", " ", "\t"])),
+                 max_size=6).map(lambda runs: "".join(d + s for d, s in runs))
+
+
+@given(_RUNS | st.text(alphabet="0123456789mpszMx \t\n\r\u00a0\uff11\u0663", max_size=30)
+       | st.text(max_size=12))
+def test_compact_strings_read_as_the_character_walk_reads_them(text: str) -> None:
+    """The run-by-run reading of well-formed strings equals the walk over every character,
+    tiles and refusals alike (G-1)."""
+    assert _outcome(parse_compact, text) == _outcome(_walk, text)

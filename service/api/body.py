@@ -10,7 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, request
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import (
+    BadRequest,
+    ClientDisconnected,
+    RequestEntityTooLarge,
+    UnsupportedMediaType,
+)
 
 # The deepest valid request (an escape: body, players, a player, melds, a meld, a tile array)
 # is 6 levels; 32 leaves room for any later field and is far below the parser's recursion.
@@ -35,6 +40,10 @@ def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
     ``[`` or ``]``, and each pass of removing ``[]`` peels exactly one level. Brackets that do
     not balance are left for the JSON parser to refuse.
     """
+    # A request sent in earnest has a few dozen brackets at most: counting them all, those
+    # inside strings too, bounds the depth at once, before anything is cut out (two C scans).
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
     unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     outside_strings = b"".join(unescaped.split(b'"')[::2])
     brackets = outside_strings.translate(_BRACKETS, _NOT_BRACKETS)
@@ -51,17 +60,30 @@ def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
 
 
 def _content_encoding() -> str:
-    return request.headers.get("Content-Encoding", "").strip().lower()
+    return str(request.environ.get("HTTP_CONTENT_ENCODING", "")).strip().lower()
+
+
+def _is_json() -> bool:
+    # What nearly every client sends is read from the environ; Werkzeug parses the rest.
+    return request.environ.get("CONTENT_TYPE") == "application/json" or request.is_json
 
 
 def _read_capped() -> bytes:
     """The whole body, or 413 past the cap, whether it came with a length or chunked."""
-    if request.content_length is not None or not request.environ.get("wsgi.input_terminated"):
+    environ, cap = request.environ, current_app.config["MAX_CONTENT_LENGTH"]
+    length = environ.get("CONTENT_LENGTH", "")
+    if length.isascii() and length.isdigit() and (size := int(length)) <= cap:
+        # A plain length within the cap, as clients send: read straight from the server's
+        # stream (Werkzeug's wrappers around it cost more than every other body check).
+        data: bytes = environ["wsgi.input"].read(size)
+        if len(data) != size:
+            raise ClientDisconnected()  # as Werkzeug's reader says it
+        return data
+    if request.content_length is not None or not environ.get("wsgi.input_terminated"):
         return request.get_data()  # 413 at once when Content-Length says too much
     # A chunked body has no length to check first: read one byte past the cap to tell a body
     # that fills it from one that overflows it (Werkzeug's own reader stops at the cap).
-    cap = current_app.config["MAX_CONTENT_LENGTH"]
-    data: bytes = request.environ["wsgi.input"].read(cap + 1)
+    data = environ["wsgi.input"].read(cap + 1)
     if len(data) > cap:
         raise RequestEntityTooLarge()
     return data
@@ -72,7 +94,7 @@ def json_body() -> Any:
     if encoding not in ("", "identity"):
         raise UnsupportedEncoding(
             f"Content-Encoding '{encoding}' is not decoded here; send the body uncompressed.")
-    if not request.is_json:
+    if not _is_json():
         raise UnsupportedMediaType("Send the body as application/json.")
     data = _read_capped()
     if nesting_depth_exceeds(data, MAX_DEPTH):

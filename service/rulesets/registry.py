@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
@@ -12,9 +12,31 @@ View = TypeVar("View")
 Found = TypeVar("Found")
 
 
-def recognise(tests: Sequence[tuple[str, Callable[[View], Found | None], int]],
-              excludes: Mapping[str, tuple[str, ...]], view: View, has: int = 0,
-              given: Mapping[str, Found] | None = None) -> dict[str, Found]:
+Test = tuple[str, Callable[[Any], Any], int]  # pattern id, its test, the flags it needs
+
+
+class PatternTests(tuple[Test, ...]):
+    """A ruleset's pattern tests in catalogue order, with the flags each needs.
+
+    Which tests a reading's flags allow is worked out once per distinct set of flags and kept
+    (a few dozen sets of flags occur, of at most 2**16), so a reading runs only its own tests.
+    """
+
+    def __init__(self, tests: Iterable[Test]) -> None:
+        self._allowed: dict[int, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+    def allowed(self, has: int) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+        """The (id, test) pairs whose needs ``has`` meets, in catalogue order."""
+        found = self._allowed.get(has)
+        if found is None:
+            missing = ~has
+            found = tuple((pid, test) for pid, test, needs in self if not needs & missing)
+            self._allowed[has] = found
+        return found
+
+
+def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view: View,
+              has: int = 0, given: Mapping[str, Found] | None = None) -> dict[str, Found]:
     """Run the pattern tests on one reading, then drop what the patterns found exclude.
 
     ``given`` holds what the patterns that do not depend on the reading found, run once per
@@ -22,10 +44,7 @@ def recognise(tests: Sequence[tuple[str, Callable[[View], Found | None], int]],
     ``has`` fewer skips it.
     """
     hits = dict(given) if given else {}
-    missing = ~has
-    for pid, test, needs in tests:
-        if needs & missing:
-            continue
+    for pid, test in tests.allowed(has):
         found = test(view)
         if found:
             hits[pid] = found

@@ -10,21 +10,22 @@ from service.hand import prepare_melds
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import wait_tiles
-from service.rulesets.chuzhou.catalogue import BY_ID, PATTERNS
+from service.rulesets.chuzhou.catalogue import PATTERNS
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, views
 from service.rulesets.chuzhou.waits import SETS
+from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import codes, counts_of
 
 Hits = dict[str, list[Instance]]
-TESTS = tuple((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
-READING_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                      if pattern.per_reading)
-HAND_TESTS = tuple(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                   if not pattern.per_reading)
+TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
+READING_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                             if pattern.per_reading)
+HAND_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+                          if not pattern.per_reading)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
 ORDER = {pattern.id: index for index, pattern in enumerate(PATTERNS)}
 
@@ -56,22 +57,27 @@ def total(hits: Hits) -> int:
     return fan
 
 
+# What an answer's entry says of a pattern alone, per 明/暗 value, built once.
+_HEADS: dict[tuple[str, bool], dict[str, Any]] = {
+    (pattern.id, concealed): {"id": pattern.id, "name": pattern.name,
+                              "name_en": pattern.name_en, "value": pattern.value(concealed)}
+    for pattern in PATTERNS for concealed in (True, False)}
+
+
 def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's pattern entries in catalogue order: one per pattern and 明/暗 value, 暗
     first, each with the sets its instances were read from."""
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
-        pattern = BY_ID[pid]
         dark: list[tuple[int, ...]] = []
         light: list[tuple[int, ...]] = []
         for concealed, sets in hits[pid]:
             (dark if concealed else light).append(sets)
         for concealed, found in ((True, dark), (False, light)):
             if found:
-                value = pattern.value(concealed)
-                result.append({"id": pid, "name": pattern.name, "name_en": pattern.name_en,
-                               "value": value, "count": len(found), "concealed": concealed,
-                               "fan": value * len(found),
+                head = _HEADS[pid, concealed]
+                result.append({**head, "count": len(found), "concealed": concealed,
+                               "fan": VALUES[pid][concealed] * len(found),
                                "sets": sorted({i for sets in found for i in sets})})
     return result
 

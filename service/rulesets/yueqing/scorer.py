@@ -11,6 +11,7 @@ from service.hand import prepare_melds
 from service.hand.groups import Group
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
+from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
@@ -29,9 +30,9 @@ from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
 
 Hits = dict[str, Found]
-READING_TESTS = tuple((item.id, item.test, int(item.needs)) for item in ITEMS
-                      if item.per_reading)
-HAND_TESTS = tuple((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
+READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+                             if item.per_reading)
+HAND_TESTS = PatternTests((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER = {item.id: index for index, item in enumerate(ITEMS)}
 MINOR_IDS = frozenset(item.id for item in ITEMS if item.group == MINOR)

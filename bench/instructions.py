@@ -1,0 +1,93 @@
+"""CPU instructions per call, counted by valgrind: figures a busy machine does not move.
+
+    python bench/instructions.py            # every kind below; a few minutes
+    python bench/instructions.py post       # one kind
+
+Each kind runs twice under ``valgrind --tool=callgrind``, with one and with two passes over
+its requests; the difference divided by the requests is the cost of one, start-up excluded.
+``healthz`` and ``post`` are whole WSGI calls into the app (Flask, body checks, the log
+line), so their ratio is the worker's share of the HTTP throughput ratio; gunicorn's own work
+per request, shared by both, comes on top. Prints figures; never fails.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+N = 300
+KINDS = ("chuzhou", "yueqing", "healthz", "post")
+
+
+def calls(kind: str) -> list[Any]:
+    """One pass of the kind's calls, each a function of no arguments."""
+    from bench.hands import chuzhou_hands, yueqing_hands
+    from service.scoring import score
+
+    if kind in ("chuzhou", "yueqing"):
+        hands = chuzhou_hands(N) if kind == "chuzhou" else yueqing_hands(N, wilds=False)
+        return [lambda body=body: score(kind, body) for body in hands]
+    from werkzeug.test import EnvironBuilder
+
+    from service import create_app
+
+    app = create_app()
+    logging.getLogger("service.requests").handlers[0].setStream(open("/dev/null", "w"))
+    if kind == "post":
+        environs = [EnvironBuilder(path="/v1/chuzhou/score", method="POST",
+                                   data=json.dumps(body).encode(),
+                                   content_type="application/json").get_environ()
+                    for body in chuzhou_hands(N)]
+    else:
+        environs = [EnvironBuilder(path="/healthz").get_environ() for _ in range(N)]
+
+    def call(environ: dict[str, Any]) -> None:
+        environ = dict(environ)
+        environ["wsgi.input"].seek(0)
+        b"".join(app.wsgi_app(environ, lambda status, headers: None))
+
+    return [lambda environ=environ: call(environ) for environ in environs]
+
+
+def run(kind: str, passes: int) -> None:
+    todo = calls(kind)
+    todo[0]()  # first-use costs belong to start-up
+    for _ in range(passes):
+        for call in todo:
+            call()
+
+
+def counted(kind: str, passes: int) -> int:
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         __file__, "run", kind, str(passes)], capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["run"]:
+        run(sys.argv[2], int(sys.argv[3]))
+        return
+    if not shutil.which("valgrind"):
+        print("valgrind not installed (apt-get install valgrind): no instruction counts")
+        return
+    found = {}
+    for kind in sys.argv[1:] or KINDS:
+        found[kind] = (counted(kind, 2) - counted(kind, 1)) // N
+        print(f"  {kind:8} {found[kind]:>12,} instructions a call")
+    if "healthz" in found and "post" in found:
+        print(f"  healthz ÷ post: {found['healthz'] / found['post']:.1%} "
+              "(the worker's share of the HTTP ratio)")
+
+
+if __name__ == "__main__":
+    main()
