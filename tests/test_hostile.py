@@ -174,6 +174,22 @@ def test_chunked_body_under_the_cap_is_read(live_server: str) -> None:
     assert response.json() == {"waits": ["6z"], "single_wait": True}
 
 
+def test_chunked_batch_is_held_to_the_batch_cap_not_the_single_one(live_server: str) -> None:
+    # A batch may be up to 8 MiB (POST /v1/batch): sent chunked, it is read past 1 MiB too.
+    item = {"id": "x" * 1200, "ruleset": "chuzhou", "action": "waits",
+            "request": {"concealed": "11m33m55p77p99s22z6z"}}
+    one = json.dumps(item).encode()
+    count = 1_000
+    body = b'{"items": [' + b", ".join([one] * count) + b"]}"
+    assert CAP < len(body) < 8 * CAP
+    pieces = [body[i:i + 65536] for i in range(0, len(body), 65536)]
+    response = post_raw(live_server, "/v1/batch", iter(pieces))
+    assert response.status_code == 200, response.text[:300]
+    results = response.json()["results"]
+    assert len(results) == count
+    assert results[-1]["answer"] == {"waits": ["6z"], "single_wait": True}
+
+
 @pytest.mark.parametrize("encoding", ["gzip", "deflate", "br", "identity, gzip"])
 def test_compressed_body_is_415(live_server: str, encoding: str) -> None:
     response = post_raw(live_server, "/v1/chuzhou/waits", b"\x1f\x8b\x08\x00",
