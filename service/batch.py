@@ -12,7 +12,13 @@ import logging
 import time
 from typing import Any
 
-from service.errors import PROBLEM_BASE, ProblemError, SchemaViolation, UnknownRuleset
+from service.errors import (
+    PROBLEM_BASE,
+    ProblemError,
+    SchemaViolation,
+    UnknownRuleset,
+    problem_document,
+)
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load, run
@@ -82,8 +88,7 @@ def answer_item(item: Any) -> dict[str, Any]:
     try:
         errors = _item_problems(item)
         if errors:
-            detail = "; ".join(f"{path}: {' '.join(texts)}" for path, texts in errors.items())
-            raise SchemaViolation(detail, errors)
+            raise SchemaViolation.for_fields(errors)
         answer = run(item["ruleset"], item["action"], item["request"])
     except ProblemError as exc:
         problem = exc.problem()
@@ -93,10 +98,9 @@ def answer_item(item: Any) -> dict[str, Any]:
         return {"id": ident, "status": exc.status, "problem": problem}
     except Exception:  # one item's failure must not take the others with it
         log.exception("batch item failed")
-        return {"id": ident, "status": 500, "problem": {
-            "type": PROBLEM_BASE + "http-error", "title": "Internal Server Error",
-            "status": 500, "detail": "The server failed to answer this item; no detail is "
-                                     "shared.", "errors": {}}}
+        return {"id": ident, "status": 500, "problem": problem_document(
+            PROBLEM_BASE + "http-error", "Internal Server Error", 500,
+            "The server failed to answer this item; no detail is shared.", {})}
     return {"id": ident, "status": 200, "answer": answer}
 
 

@@ -25,7 +25,10 @@ def encoded(obj: Any) -> bytes:
     try:
         return orjson.dumps(obj)
     except TypeError:  # beyond what orjson writes (an integer past 64 bits): the slow way
-        return json.dumps(obj, ensure_ascii=False).encode()
+        try:
+            return json.dumps(obj, ensure_ascii=False).encode()
+        except UnicodeEncodeError:  # a lone surrogate a client sent, echoed: written escaped
+            return json.dumps(obj).encode()
 
 
 class OrjsonProvider(JSONProvider):

@@ -65,6 +65,12 @@ def log_exception(exc: BaseException) -> None:
            "traceback": "".join(traceback.format_exception(exc))})
 
 
+def elapsed() -> float | None:
+    """Seconds since this request was first seen, or None for one that never was."""
+    started = g.get("started")
+    return None if started is None else time.perf_counter() - started
+
+
 def _start() -> None:
     sent = request.headers.get(REQUEST_ID_HEADER, "")
     if SANE_REQUEST_ID.fullmatch(sent):
@@ -74,13 +80,13 @@ def _start() -> None:
 
 def _finish(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = request_id()
-    started = g.get("started")
+    seconds = elapsed()
     write({
         "level": "info",
         "method": request.method,
         "path": request.path,
         "status": response.status_code,
-        "duration_ms": round((time.perf_counter() - started) * 1000, 3) if started else None,
+        "duration_ms": None if seconds is None else round(seconds * 1000, 3),
         "request_id": request_id(),
         "pid": os.getpid(),
     })

@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import json as stdlib_json
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from service import metrics
 from service.errors import PROBLEM_BASE, ProblemError, problem_document
+from service.jsonio import encoded
 from service.serving import log_exception
 
 PROBLEM_JSON = "application/problem+json"
 
 
-def _encoded(problem: dict[str, Any]) -> bytes:
-    """UTF-8 JSON; a message echoing a lone surrogate the client sent is written escaped."""
-    try:
-        return json.dumps(problem).encode()
-    except UnicodeEncodeError:
-        return stdlib_json.dumps(problem, ensure_ascii=True).encode()
-
-
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
-    response = Response(_encoded(problem), status=problem["status"], mimetype=PROBLEM_JSON)
+    metrics.problem(problem["type"])
+    response = Response(encoded(problem), status=problem["status"], mimetype=PROBLEM_JSON)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
