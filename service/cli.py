@@ -13,7 +13,7 @@ from typing import IO, Any, NamedTuple
 from tqdm import tqdm
 
 from service.batch import answer_item
-from service.errors import PROBLEM_BASE
+from service.errors import PROBLEM_BASE, problem_document
 from service.jsonio import encoded
 
 EXAMPLES = """\
@@ -45,9 +45,8 @@ class Outcome(NamedTuple):
 
 def _bad_json(error: json.JSONDecodeError) -> dict[str, Any]:
     detail = f"The line is not valid JSON: {error.msg} at column {error.colno}."
-    return {"id": None, "status": 400, "problem": {
-        "type": PROBLEM_BASE + "bad-json", "title": "Bad Request", "status": 400,
-        "detail": detail, "errors": {}}}
+    return {"id": None, "status": 400,
+            "problem": problem_document(PROBLEM_BASE + "bad-json", "Bad Request", 400, detail, {})}
 
 
 def outcome(text: str) -> Outcome:
