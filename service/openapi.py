@@ -187,13 +187,19 @@ class _NoAliasDumper(yaml.SafeDumper):
 
 
 @lru_cache(maxsize=1)
+def _served() -> dict[str, Any]:
+    """The document both served forms are written from, built once per process."""
+    return build_spec()
+
+
+@lru_cache(maxsize=1)
 def spec_yaml() -> str:
-    return yaml.dump(build_spec(), Dumper=_NoAliasDumper, allow_unicode=True, sort_keys=False)
+    return yaml.dump(_served(), Dumper=_NoAliasDumper, allow_unicode=True, sort_keys=False)
 
 
 @lru_cache(maxsize=1)
 def spec_json() -> str:
-    return json.dumps(build_spec(), ensure_ascii=False)
+    return json.dumps(_served(), ensure_ascii=False)
 
 
 def refresh_examples() -> None:
