@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from itertools import product
+from typing import Any, NamedTuple
 
 from service.hand import splits
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
@@ -16,6 +17,7 @@ from service.hand.splits import (
     concealed_readings,
     is_complete,
     seven_pairs_wait,
+    suit_groups,
     suit_shapes,
 )
 
@@ -187,7 +189,7 @@ def placed_readings(
     counts: Sequence[int], wilds: int, melds: Sequence[Group], tile: int, *, by_wild: bool,
     claimed: bool, free_pairs: Sequence[int] = (), free_sets: Sequence[FreeChoice] = (),
     home: int | None = None, one_place: bool = False,
-) -> Iterator[Placed]:
+) -> Iterable[Placed]:
     """Every reading of the standing tiles with every place the winning tile can have filled.
 
     A set completed by a claimed tile is marked exposed (G-5). The order is the engine's:
@@ -195,22 +197,131 @@ def placed_readings(
     passed on to ``concealed_readings``; ``one_place`` gives each reading's first place only,
     for a caller whose score does not depend on where the winning tile sat.
     """
-    meld_groups = tuple(melds)
+    if wilds == 0 and not by_wild and home is None and not one_place:
+        return _natural_placed(counts, tuple(melds), tile, claimed)
+    return _placed(counts, wilds, tuple(melds), tile, by_wild, claimed, free_pairs, free_sets,
+                   home, one_place)
+
+
+def _placed(
+    counts: Sequence[int], wilds: int, meld_groups: tuple[Group, ...], tile: int, by_wild: bool,
+    claimed: bool, free_pairs: Sequence[int], free_sets: Sequence[FreeChoice], home: int | None,
+    one_place: bool,
+) -> Iterator[Placed]:
     for groups in concealed_readings(counts, wilds, free_pairs, free_sets, home):
         places = placements(groups, tile, by_wild)
         standing = [g for g in groups if g.kind != PAIR]
         pair = next(g for g in groups if g.kind == PAIR)
         for index, stands_for in [next(places)] if one_place else places:
-            group = groups[index]
-            shape = wait_shape(group, stands_for)
-            if not claimed:
-                yield Placed(tuple(standing) + meld_groups, pair, stands_for, shape)
-                continue
-            exposed = Group(group.kind, group.first, False, group.wilds, group.meld,
-                            group.source)
-            if group is pair:
-                yield Placed(tuple(standing) + meld_groups, exposed, stands_for, shape)
-                continue
-            place = standing.index(group)  # the first equal set: the one G-5 exposes
-            sets = (*standing[:place], exposed, *standing[place + 1:], *meld_groups)
-            yield Placed(sets, pair, stands_for, shape)
+            sets, placed_pair, shape = _place(standing, pair, groups[index], stands_for,
+                                              meld_groups, claimed)
+            yield Placed(sets, placed_pair or pair, stands_for, shape)
+
+
+Placing = tuple[tuple[Group, ...], Group | None, str]  # sets, the pair (if any), the shape
+
+
+def _place(standing: list[Group], pair: Group | None, group: Group, stands_for: int,
+           meld_groups: tuple[Group, ...], claimed: bool) -> Placing:
+    """The reading with the winning tile in ``group``: exposed if a discard completed it."""
+    shape = wait_shape(group, stands_for)
+    if not claimed:
+        return (*standing, *meld_groups), pair, shape
+    exposed = group._replace(concealed=False)
+    if group is pair:
+        return (*standing, *meld_groups), exposed, shape
+    place = standing.index(group)  # the first equal set: the one G-5 exposes
+    return (*standing[:place], exposed, *standing[place + 1:], *meld_groups), pair, shape
+
+
+# --- natural hands: suits read and placed once, readings combined from them ------------------
+
+# A suit's part of a reading: its sets (in the engine's order) and its pair, if it holds it.
+Part = tuple[tuple[Group, ...], Group | None]
+Parts = tuple[tuple[Part, ...], tuple[Part, ...]]  # splits of sets only, then with the pair
+Placings = tuple[tuple[tuple[Placing, ...], ...], tuple[tuple[Placing, ...], ...]]
+
+# Caches keyed by a suit's counts as bytes (cheap to cut from the hand's and to hash); each
+# is emptied when full, so memory stays bounded whatever the clients send.
+_CACHE_LIMIT = 65536
+_parts: tuple[dict[bytes, Parts], ...] = ({}, {}, {}, {})
+_placings: dict[tuple[bytes, int, bool], Placings] = {}
+
+
+def _suit_parts(counts: bytes, suit: int) -> Parts:
+    """A suit's natural splits: those of sets only, then those holding the pair."""
+    without: list[Part] = []
+    holding: list[Part] = []
+    for split in suit_groups(tuple(counts), suit, 0):
+        sets = tuple(g for g in split.groups if g.kind != PAIR)
+        pair = next((g for g in split.groups if g.kind == PAIR), None)
+        (holding if split.has_pair else without).append((sets, pair))
+    return tuple(without), tuple(holding)
+
+
+def _suit_placings(counts: bytes, suit: int, tile: int, claimed: bool) -> Placings:
+    """The winning tile's suit: for each split (as ``_suit_parts``), each place the tile can
+    have filled, in set order, equal sets offered once."""
+    found: tuple[list[tuple[Placing, ...]], list[tuple[Placing, ...]]] = ([], [])
+    for split in suit_groups(tuple(counts), suit, 0):
+        standing = [g for g in split.groups if g.kind != PAIR]
+        pair = next((g for g in split.groups if g.kind == PAIR), None)
+        placings: list[Placing] = []
+        seen: set[Group] = set()
+        for group in split.groups:
+            if holds(group, tile) and group not in seen:
+                seen.add(group)
+                placings.append(_place(standing, pair, group, tile, (), claimed))
+        found[split.has_pair].append(tuple(placings))
+    return tuple(found[0]), tuple(found[1])
+
+
+def _natural_placed(counts: Sequence[int], melds: tuple[Group, ...], tile: int,
+                    claimed: bool) -> list[Placed]:
+    """``placed_readings`` without wilds, in the same order: each suit's splits come from a
+    cache, and so do the places of the winning tile in its suit's splits."""
+    win_suit = tile // 9
+    hand = bytes(counts)
+    parts: list[Any] = []
+    for s, (a, b) in enumerate(SUITS):
+        key = hand[a:b]
+        if s == win_suit:
+            placing_key = (key, tile, claimed)
+            found: Any = _placings.get(placing_key)
+            if found is None:
+                if len(_placings) >= _CACHE_LIMIT:
+                    _placings.clear()
+                found = _placings[placing_key] = _suit_placings(key, s, tile, claimed)
+        else:
+            table = _parts[s]
+            found = table.get(key)
+            if found is None:
+                if len(table) >= _CACHE_LIMIT:
+                    table.clear()
+                found = table[key] = _suit_parts(key, s)
+        parts.append(found)
+    readings = []
+    # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
+    for holder in (3, 2, 1, 0):
+        choices = [both[1] if s == holder else both[0] for s, both in enumerate(parts)]
+        for choice in product(*choices):
+            before: tuple[Group, ...] = ()
+            after: tuple[Group, ...] = melds
+            pair = None
+            for s in range(3, win_suit, -1):
+                sets, suit_pair = choice[s]
+                after = sets + after
+                pair = pair or suit_pair
+            for s in range(win_suit):
+                sets, suit_pair = choice[s]
+                before += sets
+                pair = pair or suit_pair
+            for sets, suit_pair, shape in choice[win_suit]:
+                readings.append(Placed(before + sets + after, pair or suit_pair, tile, shape))
+    return readings
+
+
+def clear_natural_caches() -> None:
+    for table in _parts:
+        table.clear()
+    _placings.clear()

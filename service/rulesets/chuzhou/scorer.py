@@ -69,16 +69,19 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     first, each with the sets its instances were read from."""
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
-        dark: list[tuple[int, ...]] = []
-        light: list[tuple[int, ...]] = []
-        for concealed, sets in hits[pid]:
-            (dark if concealed else light).append(sets)
-        for concealed, found in ((True, dark), (False, light)):
-            if found:
-                head = _HEADS[pid, concealed]
-                result.append({**head, "count": len(found), "concealed": concealed,
-                               "fan": VALUES[pid][concealed] * len(found),
-                               "sets": sorted({i for sets in found for i in sets})})
+        found = hits[pid]
+        values = VALUES[pid]
+        if len(found) == 1:  # most patterns count once
+            concealed, sets = found[0]
+            result.append({**_HEADS[pid, concealed], "count": 1, "concealed": concealed,
+                           "fan": values[concealed], "sets": sorted(set(sets))})
+            continue
+        for concealed in (True, False):
+            alike = [sets for dark, sets in found if dark == concealed]
+            if alike:
+                result.append({**_HEADS[pid, concealed], "count": len(alike),
+                               "concealed": concealed, "fan": values[concealed] * len(alike),
+                               "sets": sorted({i for sets in alike for i in sets})})
     return result
 
 

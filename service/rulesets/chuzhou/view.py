@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntFlag, auto
 from itertools import compress
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
 from service.hand.waits import PAIR_WAIT, holds, placed_readings
-from service.tiles import WINDS
+from service.tiles import EAST, GREEN, NORTH, RED, WHITE, WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
 
@@ -20,7 +21,10 @@ class Need(IntFlag):
     """What a reading must have for a pattern's test to be worth running (catalogue ``needs``).
 
     A reading's ``has`` holds the flags it meets; a pattern whose needs are not all met cannot
-    apply, so its test is skipped. This only saves time: every test checks its pattern whole.
+    apply, so its test is skipped. This only saves time: every test checks its pattern whole,
+    and tests/chuzhou/test_catalogue.py checks that skipping never changes a score. Each flag
+    is a cheap necessary condition of the patterns that need it, found once per hand (the
+    hand's tiles and situation) or once per reading (its sets, looked up by their first tiles).
     """
 
     SEQ1 = auto()         # at least one sequence
@@ -39,6 +43,45 @@ class Need(IntFlag):
     HONORS = auto()       # an honour tile held
     NO_HONORS = auto()
     WIND_WIN = auto()     # won on a wind
+    # The hand and the situation, once per hand:
+    HEAVENLY = auto()
+    EARTHLY = auto()
+    LAST_TILE = auto()
+    AFTER_KONG = auto()
+    READY_FIRST_TURN = auto()
+    FLOWERS = auto()          # a 小花 held
+    EXPOSED_KONG = auto()
+    CONCEALED_KONG = auto()
+    MENQING = auto()          # no claimed meld
+    FOUR_CLAIMED = auto()     # four melds, none a concealed kong
+    ONE_SUIT = auto()         # one of 万 饼 条 held
+    TWO_SUITS = auto()
+    TERMINALS_ONLY = auto()   # only 1s, 9s and honours
+    ALL_HONOURS = auto()
+    THREE_DRAGONS = auto()    # three or more of each dragon
+    FOUR_WINDS = auto()       # two or more of each wind
+    PAIR_3_7 = auto()         # a suited 3 or 7 held twice or more
+    NARROW = auto()           # every suited tile within five numbers of the others
+    TABLE_PENG_WIN = auto()   # a suited winning tile 碰'd on the table (绝张)
+    FIVE_WIN = auto()         # a suited 5 won
+    # The reading's sets, once per reading:
+    KAN1 = auto()             # at least one 坎
+    KAN3 = auto()
+    KAN4 = auto()
+    TWIN = auto()             # a sequence twice
+    OLD_YOUNG = auto()        # 123 and 789 of one suit
+    HALF_DRAGON = auto()      # 456 and 123 or 789 of one suit
+    DRAGON = auto()           # 123, 456 and 789 of one suit
+    SUIT_SEQ3 = auto()        # three sequences of one suit
+    SUIT_SEQ4 = auto()
+    COLOR_SEQ = auto()        # one sequence in all three suits
+    FIVES = auto()            # a sequence holding a 5 in each suit
+    OUTSIDE = auto()          # every sequence 123 or 789
+    SUIT_TRIP3 = auto()       # three triplets of one suit
+    SUIT_TRIP4 = auto()
+    COLOR_TRIP = auto()       # one number's triplet in all three suits
+    RUN_TRIP = auto()         # three consecutive triplets of one suit, or of three winds
+    END_TRIP = auto()         # triplets of 1 and of 9 of one suit
 
 
 # Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow.
@@ -47,9 +90,116 @@ _SEQ = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2), int(Need.SEQ1 | Need.SEQ2
 _TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
+_KAN = (0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
+        int(Need.KAN1 | Need.KAN3 | Need.KAN4))
 _FORM = {"standard": int(Need.STANDARD), "seven_pairs": int(Need.SEVEN_PAIRS)}
 _HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
-_SELF_DRAW, _DECLARED, _WIND_WIN = int(Need.SELF_DRAW), int(Need.DECLARED), int(Need.WIND_WIN)
+_SELF_DRAW, _WIND_WIN, _FLOWERS = int(Need.SELF_DRAW), int(Need.WIND_WIN), int(Need.FLOWERS)
+_EXPOSED_KONG, _CONCEALED_KONG = int(Need.EXPOSED_KONG), int(Need.CONCEALED_KONG)
+_MENQING, _FOUR_CLAIMED = int(Need.MENQING), int(Need.FOUR_CLAIMED)
+_ONE_SUIT, _TWO_SUITS = int(Need.ONE_SUIT), int(Need.TWO_SUITS)
+_TERMINALS_ONLY, _ALL_HONOURS = int(Need.TERMINALS_ONLY), int(Need.ALL_HONOURS)
+_THREE_DRAGONS, _FOUR_WINDS = int(Need.THREE_DRAGONS), int(Need.FOUR_WINDS)
+_NARROW, _PAIR_3_7 = int(Need.NARROW), int(Need.PAIR_3_7)
+_TABLE_PENG_WIN, _FIVE_WIN = int(Need.TABLE_PENG_WIN), int(Need.FIVE_WIN)
+_SITUATION = (("heavenly", int(Need.HEAVENLY)), ("earthly", int(Need.EARTHLY)),
+              ("last_tile", int(Need.LAST_TILE)), ("after_kong", int(Need.AFTER_KONG)),
+              ("declared_ready", int(Need.DECLARED)),
+              ("ready_first_turn", int(Need.READY_FIRST_TURN)))
+_TERMINALS_AND_HONOURS = frozenset(t for t in range(34) if t >= 27 or t % 9 in (0, 8))
+_THREES_AND_SEVENS = tuple(s * 9 + n for s in range(3) for n in (2, 6))
+
+
+@lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
+def sequence_flags(firsts: tuple[int, ...]) -> int:
+    """What a reading's sequences, by their sorted first tiles, make possible."""
+    has = _SEQ[len(firsts)]
+    if len(set(firsts)) < len(firsts):
+        has |= Need.TWIN
+    by_suit = [{f % 9 for f in firsts if f // 9 == suit} for suit in range(3)]
+    counts = [sum(1 for f in firsts if f // 9 == suit) for suit in range(3)]
+    for starts, count in zip(by_suit, counts, strict=True):
+        if {0, 6} <= starts:
+            has |= Need.OLD_YOUNG
+        if 3 in starts and starts & {0, 6}:
+            has |= Need.HALF_DRAGON
+        if {0, 3, 6} <= starts:
+            has |= Need.DRAGON
+        has |= (Need.SUIT_SEQ3 if count >= 3 else 0) | (Need.SUIT_SEQ4 if count >= 4 else 0)
+    if by_suit[0] & by_suit[1] & by_suit[2]:
+        has |= Need.COLOR_SEQ
+    if all(starts & {2, 3, 4} for starts in by_suit):
+        has |= Need.FIVES
+    if firsts and all(f % 9 in (0, 6) for f in firsts):
+        has |= Need.OUTSIDE
+    return int(has)
+
+
+@lru_cache(maxsize=65536)
+def triplet_flags(tiles: tuple[int, ...]) -> int:
+    """What a reading's triplets and kongs, by their sorted tiles, make possible."""
+    has = _TRIP[len(tiles)]
+    held = set(tiles)
+    for suit in range(3):
+        count = sum(1 for t in tiles if t // 9 == suit)
+        has |= (Need.SUIT_TRIP3 if count >= 3 else 0) | (Need.SUIT_TRIP4 if count >= 4 else 0)
+        if {suit * 9, suit * 9 + 8} <= held:
+            has |= Need.END_TRIP
+    if any({n, n + 9, n + 18} <= held for n in range(9)):
+        has |= Need.COLOR_TRIP
+    runs = any({t + 1, t + 2} <= held for t in tiles if t < 27 and t % 9 <= 6)
+    if runs or len(held & set(WINDS)) >= 3:
+        has |= Need.RUN_TRIP
+    return int(has)
+
+
+def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: frozenset[int],
+               melds: Sequence[Meld], win_tile: int, self_draw: bool,
+               request: dict[str, Any]) -> int:
+    """The Need flags of the hand and its situation, which every reading of it meets."""
+    situation = request["situation"]
+    honors = tiles[-1] >= 27
+    has = (_HONORS if honors else _NO_HONORS) | (_SELF_DRAW if self_draw else 0) | (
+        _WIND_WIN if win_tile in WINDS else 0)
+    for name, flag in _SITUATION:
+        if situation[name]:
+            has |= flag
+    if 4 in held[:27]:
+        has |= _FOURS
+    if request["hand"]["flowers"]:
+        has |= _FLOWERS
+    types = [m.type for m in melds]
+    if GANG in types:
+        has |= _EXPOSED_KONG
+    if ANGANG in types:
+        has |= _CONCEALED_KONG
+    if types.count(ANGANG) == len(types):
+        has |= _MENQING
+    elif len(types) == 4 and ANGANG not in types:
+        has |= _FOUR_CLAIMED
+    if len(suits) == 1:
+        has |= _ONE_SUIT
+    elif len(suits) == 2:
+        has |= _TWO_SUITS
+    if _TERMINALS_AND_HONOURS.issuperset(tiles):
+        has |= _TERMINALS_ONLY | (_ALL_HONOURS if tiles[0] >= 27 else 0)
+    if honors:
+        if held[WHITE] >= 3 and held[GREEN] >= 3 and held[RED] >= 3:
+            has |= _THREE_DRAGONS
+        if min(held[EAST:NORTH + 1]) >= 2:
+            has |= _FOUR_WINDS
+    else:
+        numbers = [t % 9 for t in tiles]
+        if max(numbers) - min(numbers) <= 4:
+            has |= _NARROW
+        if any(held[t] >= 2 for t in _THREES_AND_SEVENS):
+            has |= _PAIR_3_7
+    if win_tile < 27:
+        if win_tile in situation["table_pengs"]:
+            has |= _TABLE_PENG_WIN
+        if win_tile % 9 == 4:
+            has |= _FIVE_WIN
+    return has
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -113,19 +263,26 @@ class _Hand(NamedTuple):
 def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
           pairs: tuple[Group, ...], shape: str) -> View:
     groups = sets + ((pair,) if pair else ()) + pairs
-    sequences, triplets, kan = [], [], []
+    sequences, triplets, kan, firsts = [], [], [], []
     seq_at: dict[int, list[int]] = {}
     trip_at: dict[int, int] = {}
     for index, g in enumerate(sets):
+        first = g.first
         if g.kind == SEQUENCE:
             sequences.append(index)
-            seq_at.setdefault(g.first, []).append(index)
+            firsts.append(first)
+            if first in seq_at:
+                seq_at[first].append(index)
+            else:
+                seq_at[first] = [index]
         else:
             triplets.append(index)
-            trip_at[g.first] = index
+            trip_at[first] = index
             if g.kind == TRIPLET and g.concealed and g.meld is None:
                 kan.append(index)
-    has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
+    firsts.sort()
+    has = hand.has | _FORM[form] | _KAN[len(kan)] | sequence_flags(tuple(firsts)) | \
+        triplet_flags(tuple(sorted(trip_at)))
     four_holdings = []
     for t in hand.fours if sequences else ():
         holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
@@ -141,29 +298,26 @@ def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
     allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
-) -> Iterator[View]:
+) -> list[View]:
     """Every reading of the hand with every place the winning tile can have filled (G-4).
 
     Order (ties keep the first): standard splits in the engine's order, placements in set
     order, then seven pairs.
     """
-    meld_groups = tuple(m.group() for m in melds)
-    honors = any(held[27:])
+    tiles = tuple(compress(range(34), held))
+    suits = frozenset(t // 9 for t in tiles if t < 27)
     fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
-    has = (_HONORS if honors else _NO_HONORS) | (_FOURS if fours else 0) | (
-        _SELF_DRAW if self_draw else 0) | (
-        _DECLARED if request["situation"]["declared_ready"] else 0) | (
-        _WIND_WIN if win_tile in WINDS else 0)
-    tiles = frozenset(compress(range(34), held))
-    hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
-                 request, frozenset(t // 9 for t in tiles if t < 27), honors, fours, has, tiles)
-    for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
-                                claimed=not self_draw):
-        yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)
+    has = hand_flags(held, tiles, suits, melds, win_tile, self_draw, request)
+    hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request, suits,
+                 tiles[-1] >= 27, fours, has, frozenset(tiles))
+    found = [_view(hand, STANDARD, read.sets, read.pair, (), read.shape)
+             for read in placed_readings(concealed_counts, 0, [m.group() for m in melds],
+                                         win_tile, by_wild=False, claimed=not self_draw)]
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
             placed = Group(PAIR, win_tile, self_draw)
             rest = list(pairs)
             rest.remove(Group(PAIR, win_tile, True))
-            yield _view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), PAIR_WAIT)
+            found.append(_view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), PAIR_WAIT))
+    return found
