@@ -303,6 +303,8 @@ def _natural_placed(counts: Sequence[int], melds: tuple[Group, ...], tile: int,
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):
+        if not parts[holder][1]:
+            continue  # no split of this suit holds the pair
         choices = [both[1] if s == holder else both[0] for s, both in enumerate(parts)]
         for choice in product(*choices):
             before: tuple[Group, ...] = ()

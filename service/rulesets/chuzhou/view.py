@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import IntFlag, auto
-from itertools import compress
 from functools import lru_cache
+from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
@@ -107,7 +109,7 @@ _SITUATION = (("heavenly", int(Need.HEAVENLY)), ("earthly", int(Need.EARTHLY)),
               ("declared_ready", int(Need.DECLARED)),
               ("ready_first_turn", int(Need.READY_FIRST_TURN)))
 _TERMINALS_AND_HONOURS = frozenset(t for t in range(34) if t >= 27 or t % 9 in (0, 8))
-_THREES_AND_SEVENS = tuple(s * 9 + n for s in range(3) for n in (2, 6))
+_THREES_AND_SEVENS = itemgetter(*(s * 9 + n for s in range(3) for n in (2, 6)))
 
 
 @lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
@@ -153,7 +155,7 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
     return int(has)
 
 
-def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: frozenset[int],
+def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: AbstractSet[int],
                melds: Sequence[Meld], win_tile: int, self_draw: bool,
                request: dict[str, Any]) -> int:
     """The Need flags of the hand and its situation, which every reading of it meets."""
@@ -192,7 +194,7 @@ def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: frozenset[int],
         numbers = [t % 9 for t in tiles]
         if max(numbers) - min(numbers) <= 4:
             has |= _NARROW
-        if any(held[t] >= 2 for t in _THREES_AND_SEVENS):
+        if max(_THREES_AND_SEVENS(held)) >= 2:
             has |= _PAIR_3_7
     if win_tile < 27:
         if win_tile in situation["table_pengs"]:
@@ -229,7 +231,7 @@ class View:
     seq_at: dict[int, list[int]]       # first tile → each sequence starting there
     trip_at: dict[int, int]            # tile → its triplet or kong
     kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
-    suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
+    suits: AbstractSet[int]            # suits present (0 万, 1 饼, 2 条)
     honors: bool
     fours: tuple[int, ...]             # suited tiles held four times (四合)
     has: int                           # the Need flags this reading meets
@@ -253,7 +255,7 @@ class _Hand(NamedTuple):
     menqing: bool
     melds: tuple[Meld, ...]
     request: dict[str, Any]
-    suits: frozenset[int]
+    suits: AbstractSet[int]
     honors: bool
     fours: tuple[int, ...]
     has: int  # the Need flags every reading of this hand meets
@@ -305,7 +307,8 @@ def views(
     order, then seven pairs.
     """
     tiles = tuple(compress(range(34), held))
-    suits = frozenset(t // 9 for t in tiles if t < 27)
+    suits = {t // 9 for t in tiles}
+    suits.discard(3)  # honours
     fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
     has = hand_flags(held, tiles, suits, melds, win_tile, self_draw, request)
     hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request, suits,
