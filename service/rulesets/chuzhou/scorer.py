@@ -18,7 +18,7 @@ from service.rulesets.chuzhou.view import View, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.tiles import codes, counts_of
+from service.tiles import CODES, codes, counts_of
 
 Hits = dict[str, list[Instance]]
 TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
@@ -109,10 +109,10 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"a ready declaration needs a single wait; the hand waited on "
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
+    found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held))
     best: tuple[int, View, Hits] | None = None
     given: Hits | None = None
-    for view in metrics.readings("chuzhou", views(counts, melds, win_tile, self_draw, declared,
-                                                  data, tuple(held))):
+    for view in metrics.readings("chuzhou", found):
         if given is None:
             given = hand_patterns(view)
         hits = recognise(view, given)
@@ -126,10 +126,10 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     discarder = None if self_draw else win["source"]
     liable = liable_seat(situation, melds, view.sets, set(hits), discarder, self_draw)
     owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
-    sets = [g.describe() for g in view.groups]
     return {
         "ruleset": "chuzhou",
-        "hand": {"form": view.form, "sets": sets, "waits": codes(waits)},
+        "hand": {"form": view.form, "sets": [g.describe() for g in view.groups],
+                 "waits": [CODES[t] for t in waits]},  # waits: distinct, in tile order
         "patterns": entries(hits),
         "fan": fan,
         "settlement": {**transfers(owed, data["winner"], liable), "liable_seat": liable},
