@@ -8,7 +8,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from service.rulesets.chuzhou.catalogue import PATTERNS
-from tests.chuzhou.helpers import body, readings
+from tests.chuzhou.helpers import body as make_body
+from tests.chuzhou.helpers import readings
 from tests.chuzhou.test_patterns import CASES
 
 CONTRACT_IDS = """
@@ -81,9 +82,9 @@ def _crowded(draw: st.DrawFn) -> dict[str, Any]:
     win = draw(st.sampled_from(concealed))
     by = draw(st.sampled_from(["self_draw", "discard"]))
     situation = {"declared_ready": draw(st.booleans())}
-    return body("".join(map(code, sorted(concealed))), code(win), by,
-                source=None if by == "self_draw" else 0, melds=tuple(melds), dealer=1,
-                winner=1, **situation)
+    return make_body("".join(map(code, sorted(concealed))), code(win), by,
+                     source=None if by == "self_draw" else 0, melds=tuple(melds), dealer=1,
+                     winner=1, **situation)
 
 
 @settings(max_examples=300, deadline=None)
