@@ -81,10 +81,9 @@ def _crowded(draw: st.DrawFn) -> dict[str, Any]:
     assume(max(counts) <= 4)
     win = draw(st.sampled_from(concealed))
     by = draw(st.sampled_from(["self_draw", "discard"]))
-    situation = {"declared_ready": draw(st.booleans())}
     return make_body("".join(map(code, sorted(concealed))), code(win), by,
                      source=None if by == "self_draw" else 0, melds=tuple(melds), dealer=1,
-                     winner=1, **situation)
+                     winner=1, declared_ready=draw(st.booleans()))
 
 
 @settings(max_examples=300, deadline=None)
