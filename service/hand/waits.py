@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from service.hand import splits
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
@@ -198,7 +198,8 @@ def placed_readings(
     for a caller whose score does not depend on where the winning tile sat.
     """
     if wilds == 0 and not by_wild and home is None and not one_place:
-        return _natural_placed(counts, tuple(melds), tile, claimed)
+        return [Placed(read.sets, read.pair, tile, read.shape)
+                for read in natural_readings(counts, melds, tile, claimed)]
     return _placed(counts, wilds, tuple(melds), tile, by_wild, claimed, free_pairs, free_sets,
                    home, one_place)
 
@@ -236,94 +237,133 @@ def _place(standing: list[Group], pair: Group | None, group: Group, stands_for: 
 
 # --- natural hands: suits read and placed once, readings combined from them ------------------
 
-# A suit's part of a reading: its sets (in the engine's order) and its pair, if it holds it.
-Part = tuple[tuple[Group, ...], Group | None]
-Parts = tuple[tuple[Part, ...], tuple[Part, ...]]  # splits of sets only, then with the pair
-Placings = tuple[tuple[tuple[Placing, ...], ...], tuple[tuple[Placing, ...], ...]]
+class Fragment(NamedTuple):
+    """One suit's part of a natural reading, with the facts pattern tests gate on."""
+
+    sets: tuple[Group, ...]     # in the engine's order
+    pair: Group | None          # if this suit holds the pair
+    shape: str                  # the wait the winning tile filled, in its suit ("" elsewhere)
+    sequences: tuple[int, ...]  # first tiles of the sequences, ascending
+    triplets: tuple[int, ...]   # tiles of the triplets, ascending
+    kan: int                    # triplets standing concealed at the win (坎)
+
+
+class NaturalReading(NamedTuple):
+    """A reading of a hand without wilds: sets (standing, then melds), the pair, the wait the
+    winning tile filled, and the sets' first tiles, which patterns gate on."""
+
+    sets: tuple[Group, ...]
+    pair: Group
+    shape: str
+    sequences: tuple[int, ...]  # first tiles of every sequence, melds' included, ascending
+    triplets: tuple[int, ...]   # tiles of every triplet and kong, ascending
+    kan: int
+
+
+# Per suit, each split (those of sets only, then those holding the pair) as the fragments it
+# gives: one, or in the winning tile's suit one per place the tile can have filled.
+SuitFragments = tuple[tuple[tuple[Fragment, ...], ...], tuple[tuple[Fragment, ...], ...]]
 
 # Caches keyed by a suit's counts as bytes (cheap to cut from the hand's and to hash); each
 # is emptied when full, so memory stays bounded whatever the clients send.
 _CACHE_LIMIT = 65536
-_parts: tuple[dict[bytes, Parts], ...] = ({}, {}, {}, {})
-_placings: dict[tuple[bytes, int, bool], Placings] = {}
+_plain: tuple[dict[bytes, SuitFragments], ...] = ({}, {}, {}, {})
+_placed_in: dict[tuple[bytes, int, bool], SuitFragments] = {}
 
 
-def _suit_parts(counts: bytes, suit: int) -> Parts:
-    """A suit's natural splits: those of sets only, then those holding the pair."""
-    without: list[Part] = []
-    holding: list[Part] = []
-    for split in suit_groups(tuple(counts), suit, 0):
-        sets = tuple(g for g in split.groups if g.kind != PAIR)
-        pair = next((g for g in split.groups if g.kind == PAIR), None)
-        (holding if split.has_pair else without).append((sets, pair))
-    return tuple(without), tuple(holding)
+def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragment:
+    return Fragment(sets, pair, shape, tuple(g.first for g in sets if g.kind == SEQUENCE),
+                    tuple(g.first for g in sets if g.kind != SEQUENCE),
+                    sum(1 for g in sets if g.kind == TRIPLET and g.concealed))
 
 
-def _suit_placings(counts: bytes, suit: int, tile: int, claimed: bool) -> Placings:
-    """The winning tile's suit: for each split (as ``_suit_parts``), each place the tile can
-    have filled, in set order, equal sets offered once."""
-    found: tuple[list[tuple[Placing, ...]], list[tuple[Placing, ...]]] = ([], [])
+def _suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
+    """A suit's natural splits as fragments; with ``tile``, each place it can have filled in
+    each split, in set order, equal sets offered once."""
+    found: tuple[list[tuple[Fragment, ...]], list[tuple[Fragment, ...]]] = ([], [])
     for split in suit_groups(tuple(counts), suit, 0):
         standing = [g for g in split.groups if g.kind != PAIR]
         pair = next((g for g in split.groups if g.kind == PAIR), None)
-        placings: list[Placing] = []
+        if tile is None:
+            found[split.has_pair].append((_fragment(tuple(standing), pair, ""),))
+            continue
+        fragments: list[Fragment] = []
         seen: set[Group] = set()
         for group in split.groups:
             if holds(group, tile) and group not in seen:
                 seen.add(group)
-                placings.append(_place(standing, pair, group, tile, (), claimed))
-        found[split.has_pair].append(tuple(placings))
+                fragments.append(_fragment(*_place(standing, pair, group, tile, (), claimed)))
+        found[split.has_pair].append(tuple(fragments))
     return tuple(found[0]), tuple(found[1])
 
 
-def _natural_placed(counts: Sequence[int], melds: tuple[Group, ...], tile: int,
-                    claimed: bool) -> list[Placed]:
-    """``placed_readings`` without wilds, in the same order: each suit's splits come from a
-    cache, and so do the places of the winning tile in its suit's splits."""
+def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
+                     claimed: bool) -> list[NaturalReading]:
+    """``placed_readings`` of a hand without wilds, in the same order, with each reading's
+    sequence and triplet tiles: each suit's splits and the winning tile's places in its suit
+    come from caches, and a hand only combines them."""
     win_suit = tile // 9
     hand = bytes(counts)
-    parts: list[Any] = []
+    suits: list[SuitFragments] = []
     for s, (a, b) in enumerate(SUITS):
         key = hand[a:b]
         if s == win_suit:
-            placing_key = (key, tile, claimed)
-            found: Any = _placings.get(placing_key)
+            placed_key = (key, tile, claimed)
+            found = _placed_in.get(placed_key)
             if found is None:
-                if len(_placings) >= _CACHE_LIMIT:
-                    _placings.clear()
-                found = _placings[placing_key] = _suit_placings(key, s, tile, claimed)
+                if len(_placed_in) >= _CACHE_LIMIT:
+                    _placed_in.clear()
+                found = _placed_in[placed_key] = _suit_fragments(key, s, tile, claimed)
         else:
-            table = _parts[s]
+            table = _plain[s]
             found = table.get(key)
             if found is None:
                 if len(table) >= _CACHE_LIMIT:
                     table.clear()
-                found = table[key] = _suit_parts(key, s)
-        parts.append(found)
+                found = table[key] = _suit_fragments(key, s, None, False)
+        suits.append(found)
+    meld_sets = tuple(melds)
+    meld_sequences = tuple(g.first for g in melds if g.kind == SEQUENCE)
+    meld_triplets = tuple(g.first for g in melds if g.kind != SEQUENCE)
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):
-        if not parts[holder][1]:
+        if not suits[holder][1]:
             continue  # no split of this suit holds the pair
-        choices = [both[1] if s == holder else both[0] for s, both in enumerate(parts)]
+        choices = [both[1] if s == holder else both[0] for s, both in enumerate(suits)]
         for choice in product(*choices):
-            before: tuple[Group, ...] = ()
-            after: tuple[Group, ...] = melds
+            # The other suits' fragments, before and after the winning tile's suit, so that
+            # sets and tiles come out in suit order (tile order within each).
+            sets_before: tuple[Group, ...] = ()
+            sets_after: tuple[Group, ...] = ()
+            seqs_before: tuple[int, ...] = ()
+            seqs_after: tuple[int, ...] = ()
+            trips_before: tuple[int, ...] = ()
+            trips_after: tuple[int, ...] = ()
+            kan = 0
             pair = None
-            for s in range(3, win_suit, -1):
-                sets, suit_pair = choice[s]
-                after = sets + after
-                pair = pair or suit_pair
-            for s in range(win_suit):
-                sets, suit_pair = choice[s]
-                before += sets
-                pair = pair or suit_pair
-            for sets, suit_pair, shape in choice[win_suit]:
-                readings.append(Placed(before + sets + after, pair or suit_pair, tile, shape))
+            for s, fragments in enumerate(choice):
+                if s == win_suit:
+                    continue
+                part = fragments[0]
+                kan += part.kan
+                pair = pair or part.pair
+                if s < win_suit:
+                    sets_before += part.sets
+                    seqs_before += part.sequences
+                    trips_before += part.triplets
+                else:
+                    sets_after += part.sets
+                    seqs_after += part.sequences
+                    trips_after += part.triplets
+            for part in choice[win_suit]:
+                seqs = seqs_before + part.sequences + seqs_after
+                trips = trips_before + part.triplets + trips_after
+                readings.append(NaturalReading(
+                    sets_before + part.sets + sets_after + meld_sets,
+                    pair or part.pair,  # type: ignore[arg-type]  # one suit holds it
+                    part.shape,
+                    tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
+                    tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
+                    kan + part.kan))
     return readings
-
-
-def clear_natural_caches() -> None:
-    for table in _parts:
-        table.clear()
-    _placings.clear()

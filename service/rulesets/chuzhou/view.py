@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
-from service.hand.waits import PAIR_WAIT, holds, placed_readings
+from service.hand.waits import PAIR_WAIT, holds, natural_readings
 from service.tiles import EAST, GREEN, NORTH, RED, WHITE, WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
@@ -94,7 +94,7 @@ _TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
 _KAN = (0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
         int(Need.KAN1 | Need.KAN3 | Need.KAN4))
-_FORM = {"standard": int(Need.STANDARD), "seven_pairs": int(Need.SEVEN_PAIRS)}
+_STANDARD, _SEVEN_PAIRS = int(Need.STANDARD), int(Need.SEVEN_PAIRS)
 _HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
 _SELF_DRAW, _WIND_WIN, _FLOWERS = int(Need.SELF_DRAW), int(Need.WIND_WIN), int(Need.FLOWERS)
 _EXPOSED_KONG, _CONCEALED_KONG = int(Need.EXPOSED_KONG), int(Need.CONCEALED_KONG)
@@ -204,97 +204,154 @@ def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: AbstractSet[int
     return has
 
 
+class _Hand(NamedTuple):
+    """What every reading of one request shares."""
+
+    counts: tuple[int, ...]   # every tile held, melds included
+    win_tile: int
+    self_draw: bool
+    menqing: bool
+    melds: tuple[Meld, ...]
+    request: dict[str, Any]
+    suits: AbstractSet[int]   # suits present (0 万, 1 饼, 2 条)
+    honors: bool
+    fours: tuple[int, ...]    # suited tiles held four times (四合)
+
+
+class _Index(NamedTuple):
+    """Where a reading's sets are, for the tests that name them. Indices count into
+    ``groups``, the answer's ``hand.sets``, so a pattern can say which sets it was read from."""
+
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
+    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
+    trip_at: dict[int, int]            # tile → its triplet or kong
+    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
+    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
+    # many of them are sequences
+    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
+
+
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
     """A reading with the winning tile placed and G-5 applied.
 
     ``sets`` are the four sets (standing sets first, then melds in the order made), ``pair`` the
     pair; in the seven-pairs form ``sets`` is empty and ``pairs`` holds the seven pairs.
+    ``has`` holds the Need flags the reading meets; most readings run only the few tests those
+    allow, so where each set sits is found only when a test asks (``_Index``).
     """
 
     form: str
     sets: tuple[Group, ...]
     pair: Group | None
     pairs: tuple[Group, ...]
-    counts: tuple[int, ...]
-    win_tile: int
     shape: str
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    # Facts the pattern tests share, found once per reading. Indices count into ``groups``,
-    # the answer's ``hand.sets``, so a pattern can say which sets it was read from:
     groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
-    sequences: tuple[int, ...]
-    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
-    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
-    trip_at: dict[int, int]            # tile → its triplet or kong
-    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
-    suits: AbstractSet[int]            # suits present (0 万, 1 饼, 2 条)
-    honors: bool
-    fours: tuple[int, ...]             # suited tiles held four times (四合)
-    has: int                           # the Need flags this reading meets
-    held: frozenset[int]               # the distinct tiles held
-    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
-    # many of them are sequences
-    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
+    has: int
+    hand: _Hand
+    _index: _Index | None = None
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
         groups = self.groups
         return all(groups[i].concealed for i in indices)
 
+    # What the whole hand holds and how it was won, alike in every reading:
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.hand.counts
 
-class _Hand(NamedTuple):
-    """What every reading of one request shares."""
+    @property
+    def win_tile(self) -> int:
+        return self.hand.win_tile
 
-    counts: tuple[int, ...]
-    win_tile: int
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    suits: AbstractSet[int]
-    honors: bool
-    fours: tuple[int, ...]
-    has: int  # the Need flags every reading of this hand meets
-    held: frozenset[int]
+    @property
+    def self_draw(self) -> bool:
+        return self.hand.self_draw
+
+    @property
+    def menqing(self) -> bool:
+        return self.hand.menqing
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.hand.melds
+
+    @property
+    def request(self) -> dict[str, Any]:
+        return self.hand.request
+
+    @property
+    def suits(self) -> AbstractSet[int]:
+        return self.hand.suits
+
+    @property
+    def honors(self) -> bool:
+        return self.hand.honors
+
+    @property
+    def fours(self) -> tuple[int, ...]:
+        return self.hand.fours
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The distinct tiles held."""
+        return frozenset(compress(range(34), self.hand.counts))
+
+    # Where the reading's sets are, found on first use:
+    @property
+    def sequences(self) -> tuple[int, ...]:
+        return self.index().sequences
+
+    @property
+    def triplets(self) -> tuple[int, ...]:
+        return self.index().triplets
+
+    @property
+    def seq_at(self) -> dict[int, list[int]]:
+        return self.index().seq_at
+
+    @property
+    def trip_at(self) -> dict[int, int]:
+        return self.index().trip_at
+
+    @property
+    def kan(self) -> tuple[int, ...]:
+        return self.index().kan
+
+    @property
+    def four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        return self.index().four_holdings
+
+    def index(self) -> _Index:
+        if self._index is None:
+            self._index = _indexed(self.sets, self.groups, self.hand.fours)
+        return self._index
 
 
-def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
-          pairs: tuple[Group, ...], shape: str) -> View:
-    groups = sets + ((pair,) if pair else ()) + pairs
-    sequences, triplets, kan, firsts = [], [], [], []
+def _indexed(sets: tuple[Group, ...], groups: tuple[Group, ...],
+             fours: tuple[int, ...]) -> _Index:
+    sequences, triplets, kan = [], [], []
     seq_at: dict[int, list[int]] = {}
     trip_at: dict[int, int] = {}
     for index, g in enumerate(sets):
-        first = g.first
         if g.kind == SEQUENCE:
             sequences.append(index)
-            firsts.append(first)
-            if first in seq_at:
-                seq_at[first].append(index)
-            else:
-                seq_at[first] = [index]
+            seq_at.setdefault(g.first, []).append(index)
         else:
             triplets.append(index)
-            trip_at[first] = index
+            trip_at[g.first] = index
             if g.kind == TRIPLET and g.concealed and g.meld is None:
                 kan.append(index)
-    firsts.sort()
-    has = hand.has | _FORM[form] | _KAN[len(kan)] | sequence_flags(tuple(firsts)) | \
-        triplet_flags(tuple(sorted(trip_at)))
     four_holdings = []
-    for t in hand.fours if sequences else ():
+    for t in fours if sequences else ():
         holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
         if all(groups[i].kind != KONG for i in holding):
             four_holdings.append(
                 (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
-    return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
-                hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
-                tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
-                hand.honors, hand.fours, has, hand.held, tuple(four_holdings))
+    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan),
+                  tuple(four_holdings))
 
 
 def views(
@@ -312,15 +369,21 @@ def views(
     fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
     has = hand_flags(held, tiles, suits, melds, win_tile, self_draw, request)
     hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request, suits,
-                 tiles[-1] >= 27, fours, has, frozenset(tiles))
-    found = [_view(hand, STANDARD, read.sets, read.pair, (), read.shape)
-             for read in placed_readings(concealed_counts, 0, [m.group() for m in melds],
-                                         win_tile, by_wild=False, claimed=not self_draw)]
+                 tiles[-1] >= 27, fours)
+    has |= _STANDARD
+    found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
+                  has | _KAN[read.kan] | sequence_flags(read.sequences) |
+                  triplet_flags(read.triplets), hand)
+             for read in natural_readings(concealed_counts, [m.group() for m in melds],
+                                          win_tile, not self_draw)]
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
             placed = Group(PAIR, win_tile, self_draw)
             rest = list(pairs)
             rest.remove(Group(PAIR, win_tile, True))
-            found.append(_view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), PAIR_WAIT))
+            groups = (*rest, placed)
+            found.append(View(SEVEN_PAIRS, (), None, groups, PAIR_WAIT, groups,
+                              (has ^ _STANDARD) | _SEVEN_PAIRS,
+                              hand))
     return found
