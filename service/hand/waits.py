@@ -323,8 +323,13 @@ def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
                 found = table[key] = _suit_fragments(key, s, None, False)
         suits.append(found)
     meld_sets = tuple(melds)
-    meld_sequences = tuple(g.first for g in melds if g.kind == SEQUENCE)
-    meld_triplets = tuple(g.first for g in melds if g.kind != SEQUENCE)
+    meld_sequences: tuple[int, ...] = ()
+    meld_triplets: tuple[int, ...] = ()
+    for g in meld_sets:
+        if g.kind == SEQUENCE:
+            meld_sequences += (g.first,)
+        else:
+            meld_triplets += (g.first,)
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):

@@ -212,7 +212,7 @@ PATTERNS: tuple[Pattern, ...] = (
             needs=Need.FIVES | Need.SEQ4),
     Pattern("threes_and_sevens", "付付尖", "Threes and sevens", two(40, 80), p.threes_and_sevens,
             "every set holds a 3 or a 7 and the pair is 33 or 77",
-            needs=Need.STANDARD | Need.NO_HONORS | Need.PAIR_3_7),
+            needs=Need.STANDARD | Need.NO_HONORS | Need.PAIR_3_7 | Need.SEQ_3_7 | Need.TRIP_3_7),
     Pattern("same_number", "付付同", "Same number", two(80, 160), p.same_number,
             "one number in every set and in the pair, no honours",
             needs=Need.STANDARD | Need.NARROW),

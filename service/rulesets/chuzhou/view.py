@@ -84,6 +84,8 @@ class Need(IntFlag):
     COLOR_TRIP = auto()       # one number's triplet in all three suits
     RUN_TRIP = auto()         # three consecutive triplets of one suit, or of three winds
     END_TRIP = auto()         # triplets of 1 and of 9 of one suit
+    SEQ_3_7 = auto()          # every sequence holds a 3 or a 7 (none is 456)
+    TRIP_3_7 = auto()         # every triplet or kong is of a suited 3 or 7
 
 
 # Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow.
@@ -134,6 +136,8 @@ def sequence_flags(firsts: tuple[int, ...]) -> int:
         has |= Need.FIVES
     if firsts and all(f % 9 in (0, 6) for f in firsts):
         has |= Need.OUTSIDE
+    if all(f % 9 != 3 for f in firsts):
+        has |= Need.SEQ_3_7
     return int(has)
 
 
@@ -152,6 +156,8 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
     runs = any({t + 1, t + 2} <= held for t in tiles if t < 27 and t % 9 <= 6)
     if runs or len(held & set(WINDS)) >= 3:
         has |= Need.RUN_TRIP
+    if all(t < 27 and t % 9 in (2, 6) for t in tiles):
+        has |= Need.TRIP_3_7
     return int(has)
 
 
@@ -226,10 +232,6 @@ class _Index(NamedTuple):
     triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
     seq_at: dict[int, list[int]]       # first tile → each sequence starting there
     trip_at: dict[int, int]            # tile → its triplet or kong
-    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
-    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
-    # many of them are sequences
-    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -251,6 +253,7 @@ class View:
     has: int
     hand: _Hand
     _index: _Index | None = None
+    _holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
@@ -318,21 +321,32 @@ class View:
 
     @property
     def kan(self) -> tuple[int, ...]:
-        return self.index().kan
+        """坎: triplets standing concealed at the win (CZ-4, G-5)."""
+        return tuple(i for i, g in enumerate(self.sets)
+                     if g.kind == TRIPLET and g.concealed and g.meld is None)
 
     @property
     def four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
-        return self.index().four_holdings
+        """四合: for each suited tile held four times and in no kong, the sets holding it and
+        how many of them are sequences."""
+        if self._holdings is None:
+            groups, found = self.groups, []
+            for t in self.hand.fours:
+                holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
+                if all(groups[i].kind != KONG for i in holding):
+                    found.append(
+                        (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
+            self._holdings = tuple(found)
+        return self._holdings
 
     def index(self) -> _Index:
         if self._index is None:
-            self._index = _indexed(self.sets, self.groups, self.hand.fours)
+            self._index = _indexed(self.sets)
         return self._index
 
 
-def _indexed(sets: tuple[Group, ...], groups: tuple[Group, ...],
-             fours: tuple[int, ...]) -> _Index:
-    sequences, triplets, kan = [], [], []
+def _indexed(sets: tuple[Group, ...]) -> _Index:
+    sequences, triplets = [], []
     seq_at: dict[int, list[int]] = {}
     trip_at: dict[int, int] = {}
     for index, g in enumerate(sets):
@@ -342,16 +356,7 @@ def _indexed(sets: tuple[Group, ...], groups: tuple[Group, ...],
         else:
             triplets.append(index)
             trip_at[g.first] = index
-            if g.kind == TRIPLET and g.concealed and g.meld is None:
-                kan.append(index)
-    four_holdings = []
-    for t in fours if sequences else ():
-        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
-        if all(groups[i].kind != KONG for i in holding):
-            four_holdings.append(
-                (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
-    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan),
-                  tuple(four_holdings))
+    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at)
 
 
 def views(
