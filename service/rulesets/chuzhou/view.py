@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from enum import IntFlag, auto
 from functools import lru_cache
 from itertools import compress
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import seven_pairs
 from service.hand.waits import PAIR_WAIT, holds, natural_readings
-from service.tiles import EAST, GREEN, NORTH, RED, WHITE, WINDS
+from service.tiles import NORTH, WHITE, WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
 
@@ -110,8 +109,8 @@ _SITUATION = (("heavenly", int(Need.HEAVENLY)), ("earthly", int(Need.EARTHLY)),
               ("last_tile", int(Need.LAST_TILE)), ("after_kong", int(Need.AFTER_KONG)),
               ("declared_ready", int(Need.DECLARED)),
               ("ready_first_turn", int(Need.READY_FIRST_TURN)))
-_TERMINALS_AND_HONOURS = frozenset(t for t in range(34) if t >= 27 or t % 9 in (0, 8))
-_THREES_AND_SEVENS = itemgetter(*(s * 9 + n for s in range(3) for n in (2, 6)))
+# The suits present, by a bit per numbered suit held.
+_SUITS = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
 
 @lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
@@ -161,22 +160,66 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
     return int(has)
 
 
-def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: AbstractSet[int],
-               melds: Sequence[Meld], win_tile: int, self_draw: bool,
-               request: dict[str, Any]) -> int:
+class _Suit(NamedTuple):
+    """What one suit of the tiles held (melds included) tells the hand's flags."""
+
+    present: int               # 1 when the suit is held, for counting suits
+    flags: int                 # FOURS, PAIR_3_7 (numbered suits); THREE_DRAGONS, FOUR_WINDS
+    inner: bool                # a numbered tile other than 1 or 9 held
+    low: int                   # the lowest and highest numbers held (0-8)
+    high: int
+    fours: tuple[int, ...]     # numbered tiles held four times
+
+
+_ABSENT = _Suit(0, 0, False, 8, 0, ())
+# Keyed by a suit's counts as bytes; each table is emptied when full, so it stays bounded.
+_SUIT_CACHE_LIMIT = 16384
+_suit_facts: tuple[dict[bytes, _Suit], ...] = ({}, {}, {}, {})
+
+
+def _suit(counts: bytes, suit: int) -> _Suit:
+    numbers = [n for n, count in enumerate(counts) if count]
+    if not numbers:
+        return _ABSENT
+    if suit == 3:
+        dragons = min(counts[WHITE - 27:]) >= 3
+        winds = min(counts[:NORTH - 27 + 1]) >= 2
+        return _Suit(1, (_THREE_DRAGONS if dragons else 0) | (_FOUR_WINDS if winds else 0),
+                     False, 8, 0, ())
+    fours = tuple(suit * 9 + n for n in numbers if counts[n] == 4)
+    pair_3_7 = counts[2] >= 2 or counts[6] >= 2
+    return _Suit(1, (_FOURS if fours else 0) | (_PAIR_3_7 if pair_3_7 else 0),
+                 any(0 < n < 8 for n in numbers), numbers[0], numbers[-1], fours)
+
+
+def held_suits(held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The four suits of the tiles held, each looked up by its counts (cached, bounded)."""
+    key = bytes(held)
+    found = []
+    for s, (a, b) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
+        counts = key[a:b]
+        facts = _suit_facts[s].get(counts)
+        if facts is None:
+            if len(_suit_facts[s]) >= _SUIT_CACHE_LIMIT:
+                _suit_facts[s].clear()
+            facts = _suit_facts[s][counts] = _suit(counts, s)
+        found.append(facts)
+    return found[0], found[1], found[2], found[3]
+
+
+def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
+               self_draw: bool, request: dict[str, Any]) -> int:
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
-    honors = tiles[-1] >= 27
-    has = (_HONORS if honors else _NO_HONORS) | (_SELF_DRAW if self_draw else 0) | (
+    m, p, s, z = suits
+    has = m.flags | p.flags | s.flags | z.flags | (_SELF_DRAW if self_draw else 0) | (
         _WIND_WIN if win_tile in WINDS else 0)
     for name, flag in _SITUATION:
         if situation[name]:
             has |= flag
-    if 4 in held[:27]:
-        has |= _FOURS
     if request["hand"]["flowers"]:
         has |= _FLOWERS
-    types = [m.type for m in melds]
+    types = [meld.type for meld in melds]
     if GANG in types:
         has |= _EXPOSED_KONG
     if ANGANG in types:
@@ -185,23 +228,19 @@ def hand_flags(held: Sequence[int], tiles: Sequence[int], suits: AbstractSet[int
         has |= _MENQING
     elif len(types) == 4 and ANGANG not in types:
         has |= _FOUR_CLAIMED
-    if len(suits) == 1:
+    numbered = m.present + p.present + s.present
+    if numbered == 1:
         has |= _ONE_SUIT
-    elif len(suits) == 2:
+    elif numbered == 2:
         has |= _TWO_SUITS
-    if _TERMINALS_AND_HONOURS.issuperset(tiles):
-        has |= _TERMINALS_ONLY | (_ALL_HONOURS if tiles[0] >= 27 else 0)
-    if honors:
-        if held[WHITE] >= 3 and held[GREEN] >= 3 and held[RED] >= 3:
-            has |= _THREE_DRAGONS
-        if min(held[EAST:NORTH + 1]) >= 2:
-            has |= _FOUR_WINDS
+    if not (m.inner or p.inner or s.inner):
+        has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
+    if z.present:
+        has |= _HONORS
     else:
-        numbers = [t % 9 for t in tiles]
-        if max(numbers) - min(numbers) <= 4:
+        has |= _NO_HONORS
+        if max(m.high, p.high, s.high) - min(m.low, p.low, s.low) <= 4:
             has |= _NARROW
-        if max(_THREES_AND_SEVENS(held)) >= 2:
-            has |= _PAIR_3_7
     if win_tile < 27:
         if win_tile in situation["table_pengs"]:
             has |= _TABLE_PENG_WIN
@@ -368,13 +407,12 @@ def views(
     Order (ties keep the first): standard splits in the engine's order, placements in set
     order, then seven pairs.
     """
-    tiles = tuple(compress(range(34), held))
-    suits = {t // 9 for t in tiles}
-    suits.discard(3)  # honours
-    fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
-    has = hand_flags(held, tiles, suits, melds, win_tile, self_draw, request)
-    hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request, suits,
-                 tiles[-1] >= 27, fours)
+    by_suit = held_suits(held)
+    has = hand_flags(by_suit, melds, win_tile, self_draw, request)
+    m, p, s, z = by_suit
+    hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request,
+                 _SUITS[m.present + 2 * p.present + 4 * s.present], bool(z.present),
+                 m.fours + p.fours + s.fours)
     has |= _STANDARD
     found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
                   has | _KAN[read.kan] | sequence_flags(read.sequences) |
