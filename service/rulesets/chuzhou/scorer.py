@@ -57,11 +57,7 @@ def total(hits: Hits) -> int:
     return fan
 
 
-# What an answer's entry says of a pattern alone, per 明/暗 value, built once.
-_HEADS: dict[tuple[str, bool], dict[str, Any]] = {
-    (pattern.id, concealed): {"id": pattern.id, "name": pattern.name,
-                              "name_en": pattern.name_en, "value": pattern.value(concealed)}
-    for pattern in PATTERNS for concealed in (True, False)}
+NAMES = {pattern.id: (pattern.name, pattern.name_en) for pattern in PATTERNS}  # for answers
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
@@ -70,17 +66,22 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
         found = hits[pid]
+        name, name_en = NAMES[pid]
         values = VALUES[pid]
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
-            result.append({**_HEADS[pid, concealed], "count": 1, "concealed": concealed,
-                           "fan": values[concealed], "sets": sorted(set(sets))})
+            value = values[concealed]
+            result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
+                           "count": 1, "concealed": concealed, "fan": value,
+                           "sets": sorted(sets) if len(sets) > 1 else list(sets)})
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
             if alike:
-                result.append({**_HEADS[pid, concealed], "count": len(alike),
-                               "concealed": concealed, "fan": values[concealed] * len(alike),
+                value = values[concealed]
+                result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
+                               "count": len(alike), "concealed": concealed,
+                               "fan": value * len(alike),
                                "sets": sorted({i for sets in alike for i in sets})})
     return result
 
