@@ -17,6 +17,7 @@ from service.hand.waits import (
 )
 from service.tiles import counts_of, parse_tiles
 
+
 def _plain(readings: list[NaturalReading], tile: int) -> list[Placed]:
     """The readings as the general engine gives them, each reading's facts checked first."""
     for read in readings:
@@ -24,7 +25,7 @@ def _plain(readings: list[NaturalReading], tile: int) -> list[Placed]:
                                               if g.kind == SEQUENCE))
         assert read.triplets == tuple(sorted(g.first for g in read.sets
                                              if g.kind != SEQUENCE))
-        assert read.kan == sum(1 for g in read.sets
+        assert read.kan == sum(1 << i for i, g in enumerate(read.sets)
                                if g.kind == TRIPLET and g.concealed and g.meld is None)
     return [Placed(read.sets, read.pair, tile, read.shape) for read in readings]
 

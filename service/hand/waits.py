@@ -245,7 +245,7 @@ class Fragment(NamedTuple):
     shape: str                  # the wait the winning tile filled, in its suit ("" elsewhere)
     sequences: tuple[int, ...]  # first tiles of the sequences, ascending
     triplets: tuple[int, ...]   # tiles of the triplets, ascending
-    kan: int                    # triplets standing concealed at the win (坎)
+    kan: int                    # 坎 (triplets standing concealed at the win): a bit per set
 
 
 class NaturalReading(NamedTuple):
@@ -257,7 +257,7 @@ class NaturalReading(NamedTuple):
     shape: str
     sequences: tuple[int, ...]  # first tiles of every sequence, melds' included, ascending
     triplets: tuple[int, ...]   # tiles of every triplet and kong, ascending
-    kan: int
+    kan: int                    # 坎: bit i set when sets[i] is a triplet standing concealed
 
 
 # Per suit, each split (those of sets only, then those holding the pair) as the fragments it
@@ -274,7 +274,7 @@ _placed_in: dict[tuple[bytes, int, bool], SuitFragments] = {}
 def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragment:
     return Fragment(sets, pair, shape, tuple(g.first for g in sets if g.kind == SEQUENCE),
                     tuple(g.first for g in sets if g.kind != SEQUENCE),
-                    sum(1 for g in sets if g.kind == TRIPLET and g.concealed))
+                    sum(1 << i for i, g in enumerate(sets) if g.kind == TRIPLET and g.concealed))
 
 
 def _suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
@@ -345,30 +345,33 @@ def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
             seqs_after: tuple[int, ...] = ()
             trips_before: tuple[int, ...] = ()
             trips_after: tuple[int, ...] = ()
-            kan = 0
+            kan_before = kan_after = 0  # bits counted from the start of each
             pair = None
             for s, fragments in enumerate(choice):
                 if s == win_suit:
                     continue
                 part = fragments[0]
-                kan += part.kan
                 pair = pair or part.pair
                 if s < win_suit:
+                    kan_before |= part.kan << len(sets_before)
                     sets_before += part.sets
                     seqs_before += part.sequences
                     trips_before += part.triplets
                 else:
+                    kan_after |= part.kan << len(sets_after)
                     sets_after += part.sets
                     seqs_after += part.sequences
                     trips_after += part.triplets
             for part in choice[win_suit]:
                 seqs = seqs_before + part.sequences + seqs_after
                 trips = trips_before + part.triplets + trips_after
+                offset = len(sets_before)
                 readings.append(NaturalReading(
                     sets_before + part.sets + sets_after + meld_sets,
                     pair or part.pair,  # type: ignore[arg-type]  # one suit holds it
                     part.shape,
                     tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
                     tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
-                    kan + part.kan))
+                    kan_before | part.kan << offset |
+                    kan_after << (offset + len(part.sets))))
     return readings

@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld
 from service.hand.splits import seven_pairs
 from service.hand.waits import PAIR_WAIT, holds, natural_readings
 from service.tiles import NORTH, WHITE, WINDS
@@ -93,8 +93,10 @@ _SEQ = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2), int(Need.SEQ1 | Need.SEQ2
 _TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
-_KAN = (0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
-        int(Need.KAN1 | Need.KAN3 | Need.KAN4))
+# A reading's 坎 come as a bit per set (at most four standing sets): the sets, and the flags.
+_KAN_AT = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
+_KAN = tuple((0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
+              int(Need.KAN1 | Need.KAN3 | Need.KAN4))[len(at)] for at in _KAN_AT)
 _STANDARD, _SEVEN_PAIRS = int(Need.STANDARD), int(Need.SEVEN_PAIRS)
 _HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
 _SELF_DRAW, _WIND_WIN, _FLOWERS = int(Need.SELF_DRAW), int(Need.WIND_WIN), int(Need.FLOWERS)
@@ -291,6 +293,7 @@ class View:
     groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
     has: int
     hand: _Hand
+    kan_at: int                        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
     _index: _Index | None = None
     _holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
@@ -361,8 +364,7 @@ class View:
     @property
     def kan(self) -> tuple[int, ...]:
         """坎: triplets standing concealed at the win (CZ-4, G-5)."""
-        return tuple(i for i, g in enumerate(self.sets)
-                     if g.kind == TRIPLET and g.concealed and g.meld is None)
+        return _KAN_AT[self.kan_at]
 
     @property
     def four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -416,7 +418,7 @@ def views(
     has |= _STANDARD
     found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
                   has | _KAN[read.kan] | sequence_flags(read.sequences) |
-                  triplet_flags(read.triplets), hand)
+                  triplet_flags(read.triplets), hand, read.kan)
              for read in natural_readings(concealed_counts, [m.group() for m in melds],
                                           win_tile, not self_draw)]
     if allow_seven_pairs and not melds:
@@ -427,6 +429,5 @@ def views(
             rest.remove(Group(PAIR, win_tile, True))
             groups = (*rest, placed)
             found.append(View(SEVEN_PAIRS, (), None, groups, PAIR_WAIT, groups,
-                              (has ^ _STANDARD) | _SEVEN_PAIRS,
-                              hand))
+                              (has ^ _STANDARD) | _SEVEN_PAIRS, hand, 0))
     return found
