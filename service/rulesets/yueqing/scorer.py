@@ -3,6 +3,7 @@ the winner most (G-4), count 花, settle."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from service import metrics
@@ -15,7 +16,7 @@ from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
-from service.rulesets.yueqing.flowers import flower_items, summary, tiao
+from service.rulesets.yueqing.flowers import flower_counts, flower_items, summary, tiao
 from service.rulesets.yueqing.items import Found
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
@@ -24,7 +25,7 @@ from service.rulesets.yueqing.settlement import (
     total_tai,
     win_transfers,
 )
-from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
 from service.tiles import code
@@ -32,10 +33,14 @@ from service.tiles import code
 Hits = dict[str, Found]
 READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                              if item.per_reading)
-HAND_TESTS = PatternTests((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
+HAND_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+                          if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER = {item.id: index for index, item in enumerate(ITEMS)}
 MINOR_IDS = frozenset(item.id for item in ITEMS if item.group == MINOR)
+# Each item's answer entry but its count, 台 and sets.
+_ENTRY = {item.id: {"id": item.id, "name": item.name, "name_en": item.name_en,
+                    "value": item.value} for item in ITEMS}
 
 
 def recognise(view: View, given: Hits | None = None) -> Hits:
@@ -48,7 +53,7 @@ def recognise(view: View, given: Hits | None = None) -> Hits:
 
 def hand_items(view: View) -> Hits:
     """The items that read only the hand and the situation, found once for every reading."""
-    return shared_recognise(HAND_TESTS, {}, view)
+    return shared_recognise(HAND_TESTS, {}, view, view.has)
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
@@ -56,8 +61,7 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     result = []
     for iid in sorted(hits, key=ORDER.__getitem__):
         item, (count, sets) = BY_ID[iid], hits[iid]
-        result.append({"id": iid, "name": item.name, "name_en": item.name_en,
-                       "value": item.value, "count": count, "group": item.group,
+        result.append({**_ENTRY[iid], "count": count, "group": item.group,
                        "tai": item.value * count, "sets": sorted(set(sets))})
     return result
 
@@ -81,8 +85,23 @@ def tai_of(hits: Hits) -> dict[str, int]:
 
 def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
     """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
-    flowers = sum(item["flowers"] for item in flower_items(groups, held, table))
-    return total_tai(*_minor_major(hits)) + tiao(flowers)
+    return _worth(hits, flower_counts(groups, held, table))
+
+
+def _worth(hits: Hits, flowers: list[int]) -> int:
+    return total_tai(*_minor_major(hits)) + tiao(sum(flowers))
+
+
+@lru_cache(maxsize=4096)
+def _described(group: Group) -> tuple[str, str, bool, tuple[str, ...]]:
+    """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
+    shown = group.describe()
+    return shown["type"], shown["tiles"], shown["concealed"], tuple(code(w) for w in group.wilds)
+
+
+def _set_entry(group: Group) -> dict[str, Any]:
+    kind, tiles, concealed, caishen_as = _described(group)
+    return {"type": kind, "tiles": tiles, "concealed": concealed, "caishen_as": [*caishen_as]}
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -92,39 +111,38 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds)
     check_winning_hand(concealed, melds, win_tile, SETS)
-    check_special_tiles(concealed, melds, caishen, "hand.")
+    held = check_special_tiles(concealed, melds, caishen, "hand.")
 
     table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
                   hand["flowers"])
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
-    held = caishen_held(concealed, melds, caishen)
 
-    best: tuple[int, View, Hits] | None = None
+    best: tuple[int, View, Hits, list[int]] | None = None
     given: Hits | None = None
     for view in metrics.readings("yueqing", views(concealed, melds, win_tile, win_is_wild, table,
                                                   data)):
         if given is None:
             given = hand_items(view)
         hits = recognise(view, given)
-        paid = worth(hits, view.groups, held, table)
+        flowers = flower_counts(view.groups, held, table)
+        paid = _worth(hits, flowers)
         if best is None or paid > best[0]:
-            best = (paid, view, hits)
+            best = (paid, view, hits, flowers)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
-    _, view, hits = best
+    _, view, hits, flowers = best
     tai = tai_of(hits)
-    flower_summary = summary(flower_items(view.groups, held, table))
+    groups = view.groups
+    flower_summary = summary(flower_items(flowers))
 
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
     face = code(caishen)
     return {
         "ruleset": "yueqing",
-        "hand": {"sets": [{**g.describe(), "caishen_as": [code(w) for w in g.wilds]}
-                          for g in view.groups],
-                 "caishen_as": [{"tile": face, "as": code(w)}
-                                for g in view.groups for w in g.wilds]},
+        "hand": {"sets": [_set_entry(g) for g in groups],
+                 "caishen_as": [{"tile": face, "as": code(w)} for g in groups for w in g.wilds]},
         "patterns": entries(hits),
         "tai": tai,
         "flowers": flower_summary,

@@ -29,12 +29,14 @@ def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
                   liable: int | None) -> dict[str, Any]:
     """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19)."""
-    hand_parts = by_payer(hand, liable)
-    flower_parts = by_payer({seat: flower_tiao for seat in hand}, liable)
-    payments = [{"from": payer, "to": winner, "amount": part + flower_parts[payer],
-                 "hand": part, "flowers": flower_parts[payer]}
-                for payer, part in hand_parts.items()]
-    return {**ledger(payments), "liable_seat": liable}
+    # every loser owes the same flower 条, so a liable seat pays three times that
+    flowers = flower_tiao if liable is None else flower_tiao * len(hand)
+    payments = [{"from": payer, "to": winner, "amount": part + flowers, "hand": part,
+                 "flowers": flowers}
+                for payer, part in by_payer(hand, liable).items()]
+    settlement = ledger(payments)
+    settlement["liable_seat"] = liable
+    return settlement
 
 
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
