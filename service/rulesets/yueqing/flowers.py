@@ -57,7 +57,7 @@ def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> l
 def flower_items(counted: list[int]) -> list[dict[str, Any]]:
     """The flower items that count (``flower_counts``), as answers list them."""
     return [{"id": fid, **FLOWER_NAMES[fid], "flowers": value}
-            for fid, value in zip(_IDS, counted) if value]
+            for fid, value in zip(_IDS, counted, strict=True) if value]
 
 
 def summary(items: list[dict[str, Any]]) -> dict[str, Any]:

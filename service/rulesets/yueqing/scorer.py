@@ -96,7 +96,8 @@ def _worth(hits: Hits, flowers: list[int]) -> int:
 def _described(group: Group) -> tuple[str, str, bool, tuple[str, ...]]:
     """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
     shown = group.describe()
-    return shown["type"], shown["tiles"], shown["concealed"], tuple(code(w) for w in group.wilds)
+    return (str(shown["type"]), str(shown["tiles"]), bool(shown["concealed"]),
+            tuple(code(w) for w in group.wilds))
 
 
 def _set_entry(group: Group) -> dict[str, Any]:
