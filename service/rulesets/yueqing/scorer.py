@@ -14,7 +14,7 @@ from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
+from service.rulesets.yueqing.catalogue import ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
 from service.rulesets.yueqing.flowers import flower_counts, flower_items, summary, tiao
 from service.rulesets.yueqing.items import Found
@@ -37,10 +37,11 @@ HAND_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEM
                           if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER = {item.id: index for index, item in enumerate(ITEMS)}
-MINOR_IDS = frozenset(item.id for item in ITEMS if item.group == MINOR)
+# Each item's 台 as a minor and as a major item: one of the two is 0 (YQ-15).
+_VALUES = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
+           for item in ITEMS}
 # Each item's answer entry but its count, 台 and sets.
-_ENTRY = {item.id: {"id": item.id, "name": item.name, "name_en": item.name_en,
-                    "value": item.value} for item in ITEMS}
+_ENTRY = {item.id: (item.name, item.name_en, item.value, item.group) for item in ITEMS}
 
 
 def recognise(view: View, given: Hits | None = None) -> Hits:
@@ -60,36 +61,37 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
     result = []
     for iid in sorted(hits, key=ORDER.__getitem__):
-        item, (count, sets) = BY_ID[iid], hits[iid]
-        result.append({**_ENTRY[iid], "count": count, "group": item.group,
-                       "tai": item.value * count, "sets": sorted(set(sets))})
+        name, name_en, value, group = _ENTRY[iid]
+        count, sets = hits[iid]
+        result.append({"id": iid, "name": name, "name_en": name_en, "value": value,
+                       "count": count, "group": group, "tai": value * count,
+                       "sets": sorted(set(sets))})
     return result
 
 
-def _minor_major(hits: Hits) -> tuple[int, int]:
+def minor_major(hits: Hits) -> tuple[int, int]:
+    """N and M: the 台 of the minor and of the major items found (YQ-15)."""
     minor = major = 0
     for iid, (count, _) in hits.items():
-        if iid in MINOR_IDS:
-            minor += BY_ID[iid].value * count
-        else:
-            major += BY_ID[iid].value * count
+        small, big = _VALUES[iid]
+        minor += small * count
+        major += big * count
     return minor, major
 
 
-def tai_of(hits: Hits) -> dict[str, int]:
+def tai_of(minor: int, major: int) -> dict[str, int]:
     """N, N', M and the total (YQ-15)."""
-    minor, major = _minor_major(hits)
     return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
             "total": total_tai(minor, major)}
 
 
 def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
     """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
-    return _worth(hits, flower_counts(groups, held, table))
+    return _worth(*minor_major(hits), flower_counts(groups, held, table))
 
 
-def _worth(hits: Hits, flowers: list[int]) -> int:
-    return total_tai(*_minor_major(hits)) + tiao(sum(flowers))
+def _worth(minor: int, major: int, flowers: list[int]) -> int:
+    return total_tai(minor, major) + tiao(sum(flowers))
 
 
 @lru_cache(maxsize=4096)
@@ -119,22 +121,23 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
 
-    best: tuple[int, View, Hits, list[int]] | None = None
+    best: tuple[int, View, Hits, tuple[int, int], list[int]] | None = None
     given: Hits | None = None
     for view in metrics.readings("yueqing", views(concealed, melds, win_tile, win_is_wild, table,
                                                   data)):
         if given is None:
             given = hand_items(view)
         hits = recognise(view, given)
+        found = minor_major(hits)
         flowers = flower_counts(view.groups, held, table)
-        paid = _worth(hits, flowers)
+        paid = _worth(*found, flowers)
         if best is None or paid > best[0]:
-            best = (paid, view, hits, flowers)
+            best = (paid, view, hits, found, flowers)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
-    _, view, hits, flowers = best
-    tai = tai_of(hits)
+    _, view, hits, (minor, major), flowers = best
+    tai = tai_of(minor, major)
     groups = view.groups
     flower_summary = summary(flower_items(flowers))
 
