@@ -32,23 +32,19 @@ def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> l
     counted = [5 if table.flowers == 4 else table.flowers,
                4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
     seat_wind, caishen = table.seat_wind, table.caishen
-    for group in groups:
-        kind = group.kind
+    for kind, first, _, stand_for, meld, _ in groups:
         if kind != TRIPLET and kind != KONG:
             continue
-        first = group.first
         if first == seat_wind:
             place = _SEAT_WIND
         else:
-            place = _NATURAL_ONLY.get(first, _KONG)
-            if group.wilds:
-                place = _KONG
+            place = _KONG if stand_for else _NATURAL_ONLY.get(first, _KONG)
         if first == caishen or place == _KONG:
             if kind == KONG:
-                counted[_KONG] += 2 if group.meld == ANGANG else 1
+                counted[_KONG] += 2 if meld == ANGANG else 1
         elif kind == KONG:
             # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
-            counted[place] += 3 if group.meld == ANGANG else 2
+            counted[place] += 3 if meld == ANGANG else 2
         else:
             counted[place] += 1
     return counted

@@ -53,6 +53,8 @@ _WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_CAISHEN, _
 # What a reading has by its honour triplets, by tile (白板 is never scored for itself).
 _TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
                   GREEN: _DRAGON_TRIPLET}
+# Each tile's suit as a bit of a mask of the suits present: 0 for an honour.
+_SUIT_BIT = [1 << t // 9 if t < 27 else 0 for t in range(34)]
 # A mask of the suits present (bit per suit) → the Need flag it gives: none or one suit.
 _SUIT_FLAGS = {0: _ONE_SUIT, 1: _ONE_SUIT, 2: _ONE_SUIT, 4: _ONE_SUIT}
 
@@ -174,31 +176,28 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
           win_by_wild: bool, kept_caishen: bool | None, shape: str, melds: tuple[Meld, ...],
           table: Table, request: dict[str, Any], has: int) -> View:
     """The reading's facts in one pass over its sets; ``has`` brings the hand's own flags."""
-    first = pair.first
-    honors = first >= 27
-    suits = 0 if honors else 1 << first // 9
+    suits = _SUIT_BIT[pair.first]
+    honors = not suits
     triplets: dict[int, int] = {}
     home: list[int] = []
     sequences = False
     caishen = table.caishen
     if len(pair.wilds) == 2:
         has |= _WILD_PAIR
-    for index, g in enumerate(sets):
-        first = g.first
-        if g.kind == SEQUENCE:
+    for index, (kind, first, _, stand_for, _, _) in enumerate(sets):
+        bit = _SUIT_BIT[first]
+        suits |= bit
+        if kind == SEQUENCE:
             sequences = True
-            suits |= 1 << first // 9
-            if g.wilds and caishen in g.wilds:
+            if stand_for and caishen in stand_for:
                 home.append(index)
                 has |= _HOME
             continue
         triplets[first] = index
-        if first >= 27:
+        if not bit:
             honors = True
             has |= _TRIPLET_FLAGS.get(first, 0)
-        else:
-            suits |= 1 << first // 9
-        if len(g.wilds) == 3:
+        if len(stand_for) == 3:
             has |= _WILD_TRIPLET
     if not sequences:
         has |= _NO_SEQUENCE
