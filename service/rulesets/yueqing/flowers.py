@@ -20,9 +20,7 @@ def tiao(flowers: int) -> int:
     return (flowers - 2) * flowers
 
 
-FLOWER_NAMES = {fid: {"name": name, "name_en": name_en} for fid, name, name_en, _ in FLOWER_ITEMS}
-_IDS = tuple(fid for fid, _, _, _ in FLOWER_ITEMS)
-_FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in _IDS
+_FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in FLOWER_ITEMS
 _NATURAL_ONLY = {RED: _RED, GREEN: _GREEN}  # sets that count only of natural tiles
 
 
@@ -52,8 +50,9 @@ def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> l
 
 def flower_items(counted: list[int]) -> list[dict[str, Any]]:
     """The flower items that count (``flower_counts``), as answers list them."""
-    return [{"id": fid, **FLOWER_NAMES[fid], "flowers": value}
-            for fid, value in zip(_IDS, counted, strict=True) if value]
+    return [{"id": fid, "name": name, "name_en": name_en, "flowers": value}
+            for (fid, name, name_en, _), value in zip(FLOWER_ITEMS, counted, strict=True)
+            if value]
 
 
 def summary(items: list[dict[str, Any]]) -> dict[str, Any]:

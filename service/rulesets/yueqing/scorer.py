@@ -3,13 +3,12 @@ the winner most (G-4), count 花, settle."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from service import metrics
 from service.errors import not_a_win
 from service.hand import prepare_melds
-from service.hand.groups import Group
+from service.hand.groups import KONG, PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import PatternTests
@@ -28,7 +27,7 @@ from service.rulesets.yueqing.settlement import (
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
-from service.tiles import code
+from service.tiles import NUM_TILES, code
 
 Hits = dict[str, Found]
 READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
@@ -94,17 +93,18 @@ def _worth(minor: int, major: int, flowers: list[int]) -> int:
     return total_tai(minor, major) + tiao(sum(flowers))
 
 
-@lru_cache(maxsize=4096)
-def _described(group: Group) -> tuple[str, str, bool, tuple[str, ...]]:
-    """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
-    shown = group.describe()
-    return (str(shown["type"]), str(shown["tiles"]), bool(shown["concealed"]),
-            tuple(code(w) for w in group.wilds))
+# How the answer shows a set of each kind and first tile (``Group.describe``), made once.
+_SHOWN = {(kind, first): Group(kind, first, True).describe()["tiles"]
+          for kind in (SEQUENCE, TRIPLET, KONG, PAIR) for first in range(NUM_TILES)
+          if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
+_CODES = tuple(code(t) for t in range(NUM_TILES))
 
 
 def _set_entry(group: Group) -> dict[str, Any]:
-    kind, tiles, concealed, caishen_as = _described(group)
-    return {"type": kind, "tiles": tiles, "concealed": concealed, "caishen_as": [*caishen_as]}
+    """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
+    kind, first, concealed, stand_for, _, _ = group
+    return {"type": kind, "tiles": _SHOWN[kind, first], "concealed": concealed,
+            "caishen_as": [_CODES[t] for t in stand_for] if stand_for else []}
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "ruleset": "yueqing",
         "hand": {"sets": [_set_entry(g) for g in groups],
-                 "caishen_as": [{"tile": face, "as": code(w)} for g in groups for w in g.wilds]},
+                 "caishen_as": [{"tile": face, "as": _CODES[w]} for g in groups for w in g.wilds]},
         "patterns": entries(hits),
         "tai": tai,
         "flowers": flower_summary,
