@@ -16,7 +16,10 @@ def flower_tile(caishen: int) -> int:
 
 def caishen_held(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> int:
     """财神 tiles a player holds, standing or in a meld."""
-    return concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+    held = concealed.count(caishen)
+    for meld in melds:
+        held += meld.tiles.count(caishen)
+    return held
 
 
 def check_special_tiles(
