@@ -48,13 +48,11 @@ def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> l
     return counted
 
 
-def flower_items(counted: list[int]) -> list[dict[str, Any]]:
-    """The flower items that count (``flower_counts``), as answers list them."""
-    return [{"id": fid, "name": name, "name_en": name_en, "flowers": value}
-            for (fid, name, name_en, _), value in zip(FLOWER_ITEMS, counted, strict=True)
-            if value]
-
-
-def summary(items: list[dict[str, Any]]) -> dict[str, Any]:
-    count = sum(item["flowers"] for item in items)
+def summary(counted: list[int]) -> dict[str, Any]:
+    """The flower items that count (``flower_counts``) as answers list them, their total 花
+    and its 条."""
+    items = [{"id": fid, "name": name, "name_en": name_en, "flowers": value}
+             for (fid, name, name_en, _), value in zip(FLOWER_ITEMS, counted, strict=True)
+             if value]
+    count = sum(counted)
     return {"items": items, "count": count, "tiao": tiao(count)}

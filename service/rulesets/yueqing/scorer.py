@@ -15,7 +15,7 @@ from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
-from service.rulesets.yueqing.flowers import flower_counts, flower_items, summary, tiao
+from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
 from service.rulesets.yueqing.items import Found
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
@@ -139,7 +139,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     _, view, hits, (minor, major), flowers = best
     tai = tai_of(minor, major)
     groups = view.groups
-    flower_summary = summary(flower_items(flowers))
+    flower_summary = summary(flowers)
 
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
     face = code(caishen)

@@ -165,11 +165,12 @@ def views(
     # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
     # alike in all that are scored once, each at one place.
     alike = merge and caishen_tiles > 0
-    for read in placed_readings(counts, wilds, meld_groups, win_tile, by_wild=win_is_wild,
-                                claimed=claimed, free_pairs=free_pairs, free_sets=free_sets,
-                                home=caishen if alike else None, one_place=alike):
-        yield _view(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
-                    kept_caishen, read.shape, melds, table, request, has)
+    for sets, pair, stands_for, shape in placed_readings(
+            counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
+            free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
+            one_place=alike):
+        yield _view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
+                    shape, melds, table, request, has)
 
 
 def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
@@ -179,7 +180,7 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     suits = _SUIT_BIT[pair.first]
     honors = not suits
     triplets: dict[int, int] = {}
-    home: list[int] = []
+    home: tuple[int, ...] = ()
     sequences = False
     caishen = table.caishen
     if len(pair.wilds) == 2:
@@ -190,7 +191,7 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
         if kind == SEQUENCE:
             sequences = True
             if stand_for and caishen in stand_for:
-                home.append(index)
+                home += (index,)
                 has |= _HOME
             continue
         triplets[first] = index
@@ -205,8 +206,8 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     if not suits:
         has |= _ONLY_HONOURS
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
-                melds, table, request, suits in (1, 2, 4), honors, not suits, triplets,
-                tuple(home), has)
+                melds, table, request, suits in (1, 2, 4), honors, not suits, triplets, home,
+                has)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
