@@ -85,18 +85,24 @@ def problem(type_uri: str) -> None:
     series(PROBLEMS, type_uri.rsplit("/", 1)[-1]).inc()
 
 
-def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
-    """Pass a scorer's readings through unchanged, and count them once they run out.
+def hand_read(ruleset: str, examined: int) -> None:
+    """Count the readings a scorer examined for one hand's best (G-4): one plain call per hand,
+    after the scorer's loop, ``metrics.hand_read("chuzhou", examined)``."""
+    if _counting.get():
+        series(READINGS, ruleset).observe(examined)
 
-    The scorers wrap the iterable they take the best reading from:
-    ``for view in metrics.readings("chuzhou", views(...)):``
+
+def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
+    """Pass readings through unchanged and count them with ``hand_read`` once they run out.
+
+    For callers that cannot count their own loop; a scorer that can calls ``hand_read``, which
+    spares a generator frame per reading.
     """
     count = 0
     for reading in examined:
         count += 1
         yield reading
-    if _counting.get():
-        series(READINGS, ruleset).observe(count)
+    hand_read(ruleset, count)
 
 
 def exposition() -> tuple[bytes, str]:

@@ -9,14 +9,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.hand.groups import Group, Meld
-from service.hand.validate import check_meld
+from service.hand.validate import REAL_MELDS, check_meld
 
 
 def prepare_melds(raw: Sequence[dict[str, Any]], field: str = "hand.melds") -> list[Meld]:
     """Melds from loaded request data, each checked to be a real set."""
-    melds = [Meld(m["type"], tuple(m["tiles"]), m["source"]) for m in raw]
-    for index, meld in enumerate(melds):
-        check_meld(meld, f"{field}.{index}")
+    melds: list[Meld] = []
+    for meld in raw:
+        kind, tiles = meld["type"], tuple(meld["tiles"])
+        if (kind, tiles) not in REAL_MELDS:  # check_meld says what is wrong with it
+            check_meld(kind, tiles, f"{field}.{len(melds)}")
+        melds.append(Meld(kind, tiles, meld["source"]))
     return melds
 
 

@@ -3,25 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
 from service.tiles import NUM_TILES, code, is_honor
 
 
-def check_meld(meld: Meld, field: str) -> None:
+def check_meld(kind: str, tiles: Sequence[int], field: str) -> None:
     """A meld's tiles make the set its type names (its 'from' is checked by MeldSchema)."""
-    tiles = sorted(meld.tiles)
-    if meld.type == CHI:
-        if len(tiles) != 3 or is_honor(tiles[0]) or tiles[0] // 9 != tiles[2] // 9 or \
-                tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
+    ordered = sorted(tiles)
+    if kind == CHI:
+        if len(ordered) != 3 or is_honor(ordered[0]) or ordered[0] // 9 != ordered[2] // 9 or \
+                ordered != [ordered[0], ordered[0] + 1, ordered[0] + 2]:
             raise impossible(f"{field}.tiles", "a chi is three consecutive tiles of one suit")
-    elif meld.type == PENG:
-        if len(tiles) != 3 or len(set(tiles)) != 1:
+    elif kind == PENG:
+        if len(ordered) != 3 or len(set(ordered)) != 1:
             raise impossible(f"{field}.tiles", "a peng is three identical tiles")
-    elif meld.type in (GANG, ANGANG):
-        if len(tiles) != 4 or len(set(tiles)) != 1:
+    elif kind in (GANG, ANGANG):
+        if len(ordered) != 4 or len(set(ordered)) != 1:
             raise impossible(f"{field}.tiles", "a kong is four identical tiles")
+
+
+def _real_melds() -> frozenset[tuple[str, tuple[int, ...]]]:
+    found: set[tuple[str, tuple[int, ...]]] = set()
+    for t in range(NUM_TILES):
+        found.update(((PENG, (t,) * 3), (GANG, (t,) * 4), (ANGANG, (t,) * 4)))
+        if not is_honor(t) and t % 9 <= 6:
+            found.update((CHI, order) for order in permutations((t, t + 1, t + 2)))
+    return frozenset(found)
+
+
+# Every (type, tiles) check_meld accepts, the tiles in any order a request may list them: a
+# real meld is one lookup, and only the rest go through check_meld for its message.
+REAL_MELDS = _real_melds()
 
 
 def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
@@ -81,7 +96,8 @@ def check_winning_hand(
     concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, sets: int
 ) -> list[int]:
     """The checks before any winning hand is read (G-3, G-6); returns every tile's count held."""
-    check_size(concealed, melds, sets, winning=True)
+    if len(concealed) != 3 * (sets - len(melds)) + 2 or len(melds) > sets:
+        check_size(concealed, melds, sets, winning=True)  # says which, and the usual slip
     held = check_copies(concealed, melds)
     if win_tile not in concealed:
         raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")

@@ -8,17 +8,16 @@ from typing import Any
 
 def by_payer(owed: Mapping[int, int], liable: int | None) -> dict[int, int]:
     """What each paying seat hands over, in seat order; a liable seat pays every share."""
-    totals: dict[int, int] = {}
-    for seat in sorted(owed):
-        payer = seat if liable is None else liable
-        totals[payer] = totals.get(payer, 0) + owed[seat]
-    return totals
+    if liable is None:
+        return dict(sorted(owed.items()))
+    return {liable: sum(owed.values())}
 
 
 def ledger(payments: Sequence[dict[str, int]]) -> dict[str, Any]:
     """The payments and every seat's net."""
     net = [0, 0, 0, 0]
     for payment in payments:
-        net[payment["from"]] -= payment["amount"]
-        net[payment["to"]] += payment["amount"]
+        amount = payment["amount"]
+        net[payment["from"]] -= amount
+        net[payment["to"]] += amount
     return {"payments": list(payments), "net": net}

@@ -19,15 +19,20 @@ def weighted_zhen(seat: int, dealer: int, zhen: Sequence[int]) -> int:
     return zhen[seat] * (2 if seat == dealer else 1)
 
 
+# The three seats that pay each winner, in seat order.
+LOSERS = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
+
+
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
            discarder: int | None) -> dict[int, int]:
     """What each loser owes: F + 10 × (winner's 针 + loser's 针), the discarder 10 more."""
-    mine = weighted_zhen(winner, dealer, zhen)
-    return {
-        seat: fan + ZHEN_UNIT * (mine + weighted_zhen(seat, dealer, zhen))
-        + (DISCARD_EXTRA if seat == discarder else 0)
-        for seat in range(4) if seat != winner
-    }
+    base = fan + ZHEN_UNIT * weighted_zhen(winner, dealer, zhen)
+    owed = {seat: base + ZHEN_UNIT * zhen[seat] for seat in LOSERS[winner]}
+    if dealer != winner:
+        owed[dealer] += ZHEN_UNIT * zhen[dealer]  # the dealer's 针 counted a second time
+    if discarder is not None and discarder != winner:
+        owed[discarder] += DISCARD_EXTRA
+    return owed
 
 
 def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
@@ -87,6 +92,10 @@ def derived_liability(
     return [seat for seat in found if seat is not None]
 
 
+# The patterns whose scoring can make a seat liable (CZ-15), besides a named 脱裤子 seat.
+TRIGGERS = frozenset({"three_dragons", "pure_terminals", "full_flush"})
+
+
 def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],
                 scored: set[str], win_source: int | None, self_draw: bool) -> int | None:
     """The named liable seat, else the first derived one not exempt by 清不包清.
@@ -96,6 +105,8 @@ def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence
     """
     if situation["liable_seat"] is not None:
         return int(situation["liable_seat"])
+    if situation["tuokuzi_seat"] is None and TRIGGERS.isdisjoint(scored):
+        return None  # no trigger: most hands
     exempt = set(situation["one_suit_seats"])
     claimed = claims(melds, sets, None if self_draw else win_source)
     for seat in derived_liability(claimed, scored, win_source, self_draw,

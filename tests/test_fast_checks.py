@@ -1,0 +1,162 @@
+"""The shortcuts of the checks, the settlement and the metrics hook give what the long way
+gives: every refusal, every share, every count."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from prometheus_client import REGISTRY
+
+from service import metrics
+from service.errors import ImpossibleHand
+from service.hand import prepare_melds
+from service.hand.groups import ANGANG, CHI, GANG, PENG
+from service.hand.validate import REAL_MELDS, check_meld
+from service.rulesets.chuzhou.checks import QUIET, check_situation
+from service.rulesets.chuzhou.settlement import (
+    TRIGGERS,
+    derived_liability,
+    liable_seat,
+    shares,
+    transfers,
+)
+from service.rulesets.money import by_payer, ledger
+from service.schemas.chuzhou import SituationSchema
+from service.scoring import load
+from service.tiles import NUM_TILES
+
+KINDS = (CHI, PENG, GANG, ANGANG)
+
+
+def accepted(kind: str, tiles: tuple[int, ...]) -> bool:
+    try:
+        check_meld(kind, tiles, "m")
+    except ImpossibleHand:
+        return False
+    return True
+
+
+def test_the_table_of_real_melds_is_what_check_meld_accepts_for_every_three_tiles() -> None:
+    for kind, tiles in product((CHI, PENG), product(range(NUM_TILES), repeat=3)):
+        assert ((kind, tiles) in REAL_MELDS) == accepted(kind, tiles), (kind, tiles)
+
+
+@pytest.mark.parametrize("kind", (GANG, ANGANG))
+def test_the_table_of_real_kongs_is_what_check_meld_accepts(kind: str) -> None:
+    for tiles in product(range(NUM_TILES), repeat=4):
+        if len(set(tiles)) <= 2:  # four of one tile, or one tile astray
+            assert ((kind, tiles) in REAL_MELDS) == accepted(kind, tiles), (kind, tiles)
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(KINDS),
+       st.lists(st.integers(0, NUM_TILES - 1), min_size=0, max_size=5).map(tuple))
+def test_the_table_of_real_melds_agrees_with_check_meld_on_any_tiles(
+        kind: str, tiles: tuple[int, ...]) -> None:
+    assert ((kind, tiles) in REAL_MELDS) == accepted(kind, tiles)
+
+
+def test_a_meld_off_the_table_is_refused_with_its_field_and_message() -> None:
+    raw = [{"type": PENG, "tiles": [5, 5, 5], "source": 0},
+           {"type": CHI, "tiles": [7, 8, 9], "source": 0}]  # 8m 9m 1p: not one suit
+    with pytest.raises(ImpossibleHand) as caught:
+        prepare_melds(raw)
+    assert caught.value.errors == {
+        "hand.melds.1.tiles": ["a chi is three consecutive tiles of one suit"]}
+
+
+def test_the_quiet_situation_is_the_schema_default() -> None:
+    """The shortcut is taken by every request that sends no situation."""
+    assert load(SituationSchema, {}) == QUIET
+
+
+@pytest.mark.parametrize("winner", range(4))
+def test_the_quiet_situation_passes_the_full_checks(winner: int) -> None:
+    # A key the checks do not read makes the situation unequal to QUIET: the long way runs.
+    data = {"situation": {**QUIET, "unread": True}, "winner": winner, "dealer": 0,
+            "win": {"by": "discard"}, "hand": {"flowers": 0}}
+    check_situation(data, [], [0] * NUM_TILES)
+
+
+# The settlement as it was written before it was made direct: the reference.
+def reference_shares(fan: int, dealer: int, winner: int, zhen: list[int],
+                     discarder: int | None) -> dict[int, int]:
+    def weighted(seat: int) -> int:
+        return zhen[seat] * (2 if seat == dealer else 1)
+
+    return {seat: fan + 10 * (weighted(winner) + weighted(seat))
+            + (10 if seat == discarder else 0) for seat in range(4) if seat != winner}
+
+
+def reference_transfers(owed: dict[int, int], winner: int,
+                        liable: int | None) -> dict[str, object]:
+    totals: dict[int, int] = {}
+    for seat in sorted(owed):
+        payer = seat if liable is None else liable
+        totals[payer] = totals.get(payer, 0) + owed[seat]
+    net = [0, 0, 0, 0]
+    payments = []
+    for payer, amount in totals.items():
+        payments.append({"from": payer, "to": winner, "amount": amount})
+        net[payer] -= amount
+        net[winner] += amount
+    return {"payments": payments, "net": net}
+
+
+seats = st.integers(0, 3)
+
+
+@settings(max_examples=400)
+@given(st.integers(0, 10_000), seats, seats, st.lists(st.integers(1, 1000), min_size=4,
+                                                       max_size=4),
+       st.none() | seats, st.none() | seats)
+def test_settlement_equals_the_reference_for_every_seat(
+        fan: int, dealer: int, winner: int, zhen: list[int], discarder: int | None,
+        liable: int | None) -> None:
+    owed = shares(fan, dealer, winner, zhen, discarder)
+    assert owed == reference_shares(fan, dealer, winner, zhen, discarder)
+    assert list(owed) == sorted(owed)
+    if liable == winner:
+        liable = None
+    moved = transfers(owed, winner, liable)
+    assert moved == reference_transfers(owed, winner, liable)
+    assert sum(moved["net"]) == 0
+
+
+@given(st.dictionaries(seats, st.integers(0, 10_000), max_size=4), st.none() | seats)
+def test_by_payer_keeps_seat_order_and_every_share(owed: dict[int, int],
+                                                   liable: int | None) -> None:
+    paid = by_payer(owed, liable)
+    if liable is None:
+        assert list(paid.items()) == sorted(owed.items())
+    elif owed:
+        assert paid == {liable: sum(owed.values())}
+    assert sum(paid.values()) == sum(owed.values())
+    assert sum(ledger([{"from": p, "to": 0, "amount": a} for p, a in paid.items()])["net"]) == 0
+
+
+@given(st.sets(st.sampled_from(["three_dragons", "pure_terminals", "full_flush", "self_drawn",
+                                "base", "one_suit"])), st.none() | seats, st.booleans())
+def test_liability_is_looked_for_only_when_something_can_trigger_it(
+        scored: set[str], win_source: int | None, self_draw: bool) -> None:
+    situation = dict(QUIET)
+    found = liable_seat(situation, [], [], scored, win_source, self_draw)
+    if TRIGGERS.isdisjoint(scored):
+        assert found is None
+        assert derived_liability([], scored, win_source, self_draw, None) == []
+
+
+def test_hand_read_counts_one_hand_and_its_readings() -> None:
+    def sample(suffix: str) -> float:
+        return REGISTRY.get_sample_value(f"mahjong_readings_per_hand_{suffix}",
+                                         {"ruleset": "test-hand-read"}) or 0.0
+
+    before = sample("count"), sample("sum")
+    metrics.hand_read("test-hand-read", 3)
+    assert (sample("count"), sample("sum")) == (before[0] + 1, before[1] + 3)
+    with metrics.uncounted():
+        metrics.hand_read("test-hand-read", 5)
+    assert (sample("count"), sample("sum")) == (before[0] + 1, before[1] + 3)
