@@ -10,11 +10,11 @@ a tile or anything from a body.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -26,8 +26,6 @@ from prometheus_client import (
 )
 from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.multiprocess import MultiProcessCollector
-
-Reading = TypeVar("Reading")
 
 REQUESTS = Counter(
     "mahjong_http_requests", "HTTP requests answered, by route template, method and status.",
@@ -90,19 +88,6 @@ def hand_read(ruleset: str, examined: int) -> None:
     after the scorer's loop, ``metrics.hand_read("chuzhou", examined)``."""
     if _counting.get():
         series(READINGS, ruleset).observe(examined)
-
-
-def readings(ruleset: str, examined: Iterable[Reading]) -> Iterator[Reading]:
-    """Pass readings through unchanged and count them with ``hand_read`` once they run out.
-
-    For callers that cannot count their own loop; a scorer that can calls ``hand_read``, which
-    spares a generator frame per reading.
-    """
-    count = 0
-    for reading in examined:
-        count += 1
-        yield reading
-    hand_read(ruleset, count)
 
 
 def exposition() -> tuple[bytes, str]:

@@ -37,14 +37,15 @@ def value(found: Samples, name: str, **labels: str) -> float:
     return found.get((name, frozenset(labels.items())), 0.0)
 
 
-def test_readings_hook_passes_every_reading_through_and_counts_them() -> None:
-    def observed() -> float:
-        return REGISTRY.get_sample_value("mahjong_readings_per_hand_sum",
-                                         {"ruleset": "test"}) or 0.0
+def test_readings_hook_counts_the_readings_of_a_hand() -> None:
+    def observed(name: str) -> float:
+        return REGISTRY.get_sample_value(name, {"ruleset": "test"}) or 0.0
 
-    before = observed()
-    assert list(metrics.readings("test", iter("abc"))) == ["a", "b", "c"]
-    assert observed() - before == 3
+    before = observed("mahjong_readings_per_hand_sum")
+    hands = observed("mahjong_readings_per_hand_count")
+    metrics.hand_read("test", 3)
+    assert observed("mahjong_readings_per_hand_sum") - before == 3
+    assert observed("mahjong_readings_per_hand_count") - hands == 1
 
 
 def test_the_readiness_check_scores_without_counting_a_hand(client: FlaskClient) -> None:

@@ -113,7 +113,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held))
     best: tuple[int, View, Hits] | None = None
     given: Hits | None = None
-    for view in metrics.readings("chuzhou", found):
+    metrics.hand_read("chuzhou", len(found))
+    for view in found:
         if given is None:
             given = hand_patterns(view)
         hits = recognise(view, given)

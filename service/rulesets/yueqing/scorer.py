@@ -123,8 +123,9 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     best: tuple[int, View, Hits, tuple[int, int], list[int]] | None = None
     given: Hits | None = None
-    for view in metrics.readings("yueqing", views(concealed, melds, win_tile, win_is_wild, table,
-                                                  data)):
+    examined = 0
+    for view in views(concealed, melds, win_tile, win_is_wild, table, data):
+        examined += 1
         if given is None:
             given = hand_items(view)
         hits = recognise(view, given)
@@ -133,6 +134,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         paid = _worth(*found, flowers)
         if best is None or paid > best[0]:
             best = (paid, view, hits, found, flowers)
+    metrics.hand_read("yueqing", examined)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
