@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -14,9 +15,8 @@ from service.hand.splits import (
     Shapes,
     completes,
     concealed_readings,
-    is_complete,
     seven_pairs_wait,
-    suit_shapes,
+    suit_walk,
 )
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
@@ -25,13 +25,10 @@ TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
 
 
 @lru_cache(maxsize=65536)
-def _suit_after_each(counts: tuple[int, ...], honors: bool, wilds: int) -> tuple[Shapes, ...]:
-    """A suit's outcomes after adding each of its tiles, cached by the suit's counts."""
-    after = []
-    for local in range(len(counts)):
-        grown = counts[:local] + (counts[local] + 1,) + counts[local + 1:]
-        after.append(suit_shapes(grown, honors, wilds))
-    return tuple(after)
+def _suit_after_each(counts: tuple[int, ...], honors: bool,
+                     wilds: int) -> tuple[Shapes, tuple[Shapes, ...]]:
+    """A suit's outcomes, and its outcomes after adding each of its tiles (one walk)."""
+    return suit_walk(counts, honors, wilds, True)
 
 
 def wait_tiles(
@@ -48,74 +45,77 @@ def wait_tiles(
     ``held`` counts every natural copy the player holds, melds included: a tile of which all
     four are held cannot be won. Drawing ``wild_tile`` adds a wild.
     """
-    held = held if held is not None else counts
-    suits = [tuple(counts[a:b]) for a, b in SUITS]
-    pairs_wait = seven_pairs_wait(counts) if allow_seven_pairs else None
+    held = counts if held is None else held
     if wilds == 0 and wild_tile is None:
-        result = set(_natural_waits(suits))
-        if pairs_wait is not None:
-            result.add(pairs_wait)
-        return sorted(t for t in result if held[t] < 4 and t not in excluded)
-    shapes = [suit_shapes(suit, s == 3, wilds) for s, suit in enumerate(suits)]
-    result = set()
+        found = _natural_waits(counts)
+    else:
+        found = _wild_waits(counts, wilds, wild_tile)
+    result = [t for t in found if held[t] < 4 and t != wild_tile]
+    if excluded:
+        result = [t for t in result if t not in excluded]
+    if allow_seven_pairs:
+        pairs_wait = seven_pairs_wait(counts)
+        if pairs_wait is not None and held[pairs_wait] < 4 and pairs_wait not in excluded \
+                and pairs_wait not in result:
+            insort(result, pairs_wait)
+    # A drawn wild can stand for any tile, so it completes the hand exactly when adding some
+    # tile does, whether or not that tile could be won (tests/test_waits_tables.py).
+    if wild_tile is not None and found and wild_tile not in excluded:
+        insort(result, wild_tile)
+    return result
+
+
+def _wild_waits(counts: Sequence[int], wilds: int, wild_tile: int | None) -> list[int]:
+    """Every tile whose addition completes the hand with ``wilds``, ascending, whether or not
+    it can be won."""
+    tables = [_suit_after_each(tuple(counts[a:b]), s == 3, wilds)
+              for s, (a, b) in enumerate(SUITS)]
+    shapes = [own for own, _ in tables]
+    found = []
     # Adding a tile changes one suit only: look up that suit's outcomes after each addition.
-    for s, suit in enumerate(suits):
+    for s, (_, after) in enumerate(tables):
         if wilds == 0 and any(not options for i, options in enumerate(shapes) if i != s):
             continue  # another suit cannot be read at all, whatever is added here
         base = s * 9
-        for local, options in enumerate(_suit_after_each(suit, s == 3, wilds)):
-            t = base + local
-            if options and held[t] < 4 and t not in excluded and t != wild_tile and \
-                    completes(shapes[:s] + [options] + shapes[s + 1:], wilds):
-                result.add(t)
-    if pairs_wait is not None and held[pairs_wait] < 4:
-        result.add(pairs_wait)
-    if wild_tile is not None and wild_tile not in excluded and is_complete(counts, wilds + 1):
-        result.add(wild_tile)
-    return sorted(result)
+        found += [base + local for local, options in enumerate(after)
+                  if options and completes(shapes[:s] + [options] + shapes[s + 1:], wilds)]
+    return found
 
 
-_SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
+class _SuitWaits(NamedTuple):
+    """What a suit brings to waits without wilds. Read without wilds, a suit of 3n tiles can
+    only be sets and one of 3n + 2 only sets and the pair, so a flag each says it all."""
+
+    readable: bool           # as sets, or as sets and the pair
+    holds_pair: bool         # readable, with the pair
+    adds_pair: bool          # a tile added makes the pair (3n + 1 tiles)
+    waits: tuple[int, ...]   # (global) tiles whose addition leaves the suit readable
 
 
 @lru_cache(maxsize=65536)
-def _suit_after_each_natural(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...],
-                                                                                tuple[int, ...]]:
-    """Without wilds: the local tiles whose addition leaves the suit readable as sets only,
-    and those that leave it readable as sets and the pair."""
-    sets_only, with_pair = [], []
-    for local, options in enumerate(_suit_after_each(counts, honors, 0)):
-        if _SETS_ONLY in options:
-            sets_only.append(local)
-        if _WITH_PAIR in options:
-            with_pair.append(local)
-    return tuple(sets_only), tuple(with_pair)
+def _suit_waits(counts: tuple[int, ...], suit: int) -> _SuitWaits:
+    own, after = suit_walk(counts, suit == 3, 0, True)
+    base = suit * 9
+    return _SuitWaits(bool(own), (0, True) in own, sum(counts) % 3 == 1,
+                      tuple(base + local for local, options in enumerate(after) if options))
 
 
-def _natural_waits(suits: list[tuple[int, ...]]) -> list[int]:
-    """Waits without wilds: a tile added to one suit completes the hand when that suit then
-    reads as sets and the others as sets with one pair among them, or that suit holds the
-    pair and the others read as sets only."""
-    shapes = [suit_shapes(suit, s == 3, 0) for s, suit in enumerate(suits)]
-    readable = [bool(options) for options in shapes]
-    sets_only = [_SETS_ONLY in options for options in shapes]
-    pair = [_WITH_PAIR in options for options in shapes]
-    unreadable, all_sets_only, all_pair = 4 - sum(readable), sum(sets_only), sum(pair)
+def _natural_waits(counts: Sequence[int]) -> list[int]:
+    """Waits without wilds, ascending: a tile added to one suit completes the hand when that
+    suit then reads, every other suit reads as it is, and exactly one suit holds the pair."""
+    hand = tuple(counts)
+    suits = (_suit_waits(hand[:9], 0), _suit_waits(hand[9:18], 1),
+             _suit_waits(hand[18:27], 2), _suit_waits(hand[27:], 3))
+    unreadable = pairs = 0
+    for readable, holds_pair, _, _ in suits:
+        unreadable += not readable
+        pairs += holds_pair
+    if unreadable > 1:
+        return []
     found: list[int] = []
-    for s, suit in enumerate(suits):
-        if unreadable - (not readable[s]):
-            continue  # another suit cannot be read, whatever is added here
-        others_sets_only = all_sets_only - sets_only[s]
-        must_pair = 3 - others_sets_only  # other suits that read only with the pair
-        one_pair = must_pair == 1 or (must_pair == 0 and all_pair - pair[s] > 0)
-        if not one_pair and others_sets_only < 3:
-            continue
-        to_sets, to_pair = _suit_after_each_natural(suit, s == 3)
-        base = s * 9
-        if one_pair:
-            found += [base + local for local in to_sets]
-        if others_sets_only == 3:
-            found += [base + local for local in to_pair]
+    for readable, holds_pair, adds_pair, waits in suits:
+        if waits and unreadable == (not readable) and pairs - holds_pair + adds_pair == 1:
+            found += waits
     return found
 
 
@@ -123,7 +123,7 @@ def clear_caches() -> None:
     """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
     splits.clear_caches()
     _suit_after_each.cache_clear()
-    _suit_after_each_natural.cache_clear()
+    _suit_waits.cache_clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
