@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import product
 from typing import NamedTuple
 
 from service.hand import splits
@@ -47,10 +48,22 @@ def wait_tiles(
     """
     held = counts if held is None else held
     if wilds == 0 and wild_tile is None:
-        found = _natural_waits(counts)
+        # What a worker does for every hand: one cached look-up per suit, one in _TAKE.
+        hand = tuple(counts)
+        suits = (_suit_waits(hand[:9], 0), _suit_waits(hand[9:18], 1),
+                 _suit_waits(hand[18:27], 2), _suit_waits(hand[27:], 3))
+        result = []
+        for suit in _TAKE[suits[0].kind + suits[1].kind + suits[2].kind + suits[3].kind]:
+            for tile in suits[suit].waits:
+                if held[tile] < 4:
+                    result.append(tile)
     else:
-        found = _wild_waits(counts, wilds, wild_tile)
-    result = [t for t in found if held[t] < 4 and t != wild_tile]
+        found = _wild_waits(counts, wilds)
+        result = [t for t in found if held[t] < 4 and t != wild_tile]
+        # A drawn wild can stand for any tile, so it completes the hand exactly when adding
+        # some tile does, whether or not that tile could be won (tests/test_waits_tables.py).
+        if wild_tile is not None and found:
+            insort(result, wild_tile)
     if excluded:
         result = [t for t in result if t not in excluded]
     if allow_seven_pairs:
@@ -58,14 +71,10 @@ def wait_tiles(
         if pairs_wait is not None and held[pairs_wait] < 4 and pairs_wait not in excluded \
                 and pairs_wait not in result:
             insort(result, pairs_wait)
-    # A drawn wild can stand for any tile, so it completes the hand exactly when adding some
-    # tile does, whether or not that tile could be won (tests/test_waits_tables.py).
-    if wild_tile is not None and found and wild_tile not in excluded:
-        insort(result, wild_tile)
     return result
 
 
-def _wild_waits(counts: Sequence[int], wilds: int, wild_tile: int | None) -> list[int]:
+def _wild_waits(counts: Sequence[int], wilds: int) -> list[int]:
     """Every tile whose addition completes the hand with ``wilds``, ascending, whether or not
     it can be won."""
     tables = [_suit_after_each(tuple(counts[a:b]), s == 3, wilds)
@@ -82,41 +91,51 @@ def _wild_waits(counts: Sequence[int], wilds: int, wild_tile: int | None) -> lis
     return found
 
 
-class _SuitWaits(NamedTuple):
-    """What a suit brings to waits without wilds. Read without wilds, a suit of 3n tiles can
-    only be sets and one of 3n + 2 only sets and the pair, so a flag each says it all."""
+# What a suit read without wilds brings to the waits. A suit of 3n tiles can only read as
+# sets, one of 3n + 2 only as sets and the pair, one of 3n + 1 not at all; so its kind says
+# all the hand needs: whether it reads, holds the pair, and what a tile added to it makes.
+_SETS, _WITH_PAIR, _WANTS_PAIR, _WANTS_SET, _DEAD = range(5)
+# _SETS: reads as sets (a tile added leaves 3n + 1: never). _WITH_PAIR: reads as sets and the
+# pair; its waits make it sets. _WANTS_PAIR (3n + 1) and _WANTS_SET (3n + 2) do not read; their
+# waits make them sets and the pair, or sets. _DEAD: does not read, and no tile helps.
+_READS = (_SETS, _WITH_PAIR)
 
-    readable: bool           # as sets, or as sets and the pair
-    holds_pair: bool         # readable, with the pair
-    adds_pair: bool          # a tile added makes the pair (3n + 1 tiles)
+
+def _taking(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The suits whose waits complete a hand of suits of these kinds: every other suit
+    reads as it is, and exactly one suit holds the pair once the tile is added."""
+    taken = []
+    for suit, kind in enumerate(kinds):
+        others = kinds[:suit] + kinds[suit + 1:]
+        if kind in (_SETS, _DEAD) or any(k not in _READS for k in others):
+            continue
+        if others.count(_WITH_PAIR) + (kind == _WANTS_PAIR) == 1:
+            taken.append(suit)
+    return tuple(taken)
+
+
+# The suits to take, by the four kinds as one number: the first suit's kind times 125, ...
+_TAKE = tuple(_taking(kinds) for kinds in product(range(5), repeat=4))
+
+
+class _SuitWaits(NamedTuple):
+    kind: int                # the suit's kind, times its weight in ``_TAKE``'s index
     waits: tuple[int, ...]   # (global) tiles whose addition leaves the suit readable
 
 
 @lru_cache(maxsize=65536)
 def _suit_waits(counts: tuple[int, ...], suit: int) -> _SuitWaits:
+    """A suit's kind and waits without wilds (``suit`` 0-3: 万, 饼, 条, honours)."""
     own, after = suit_walk(counts, suit == 3, 0, True)
     base = suit * 9
-    return _SuitWaits(bool(own), (0, True) in own, sum(counts) % 3 == 1,
-                      tuple(base + local for local, options in enumerate(after) if options))
-
-
-def _natural_waits(counts: Sequence[int]) -> list[int]:
-    """Waits without wilds, ascending: a tile added to one suit completes the hand when that
-    suit then reads, every other suit reads as it is, and exactly one suit holds the pair."""
-    hand = tuple(counts)
-    suits = (_suit_waits(hand[:9], 0), _suit_waits(hand[9:18], 1),
-             _suit_waits(hand[18:27], 2), _suit_waits(hand[27:], 3))
-    unreadable = pairs = 0
-    for readable, holds_pair, _, _ in suits:
-        unreadable += not readable
-        pairs += holds_pair
-    if unreadable > 1:
-        return []
-    found: list[int] = []
-    for readable, holds_pair, adds_pair, waits in suits:
-        if waits and unreadable == (not readable) and pairs - holds_pair + adds_pair == 1:
-            found += waits
-    return found
+    waits = tuple(base + local for local, options in enumerate(after) if options)
+    if own:
+        kind = _WITH_PAIR if (0, True) in own else _SETS
+    elif waits:
+        kind = _WANTS_PAIR if sum(counts) % 3 == 1 else _WANTS_SET
+    else:
+        kind = _DEAD
+    return _SuitWaits(kind * 5 ** (3 - suit), waits)
 
 
 def clear_caches() -> None:
