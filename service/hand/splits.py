@@ -312,22 +312,30 @@ def _moves(state: _State, naturals: int, opens: tuple[bool, bool, bool],
     """The states after a tile with ``naturals`` copies, each with the wilds it takes (at
     most ``max_wilds``; the caller drops those past what it has left)."""
     through, last, paired = state
-    first, second, third = opens
     found = set()
     # Each open sequence takes this tile, natural or wild.
     for taken in range(max(through + last - max_wilds, 0), min(through + last, naturals) + 1):
         spent = through + last - taken
-        left = naturals - taken
-        # Naturals opening sequences, as their first place or their second (a wild before
-        # it); the rest close groups here.
-        for as_first in range(left + 1 if first else 1):
-            most = min(left - as_first, max_wilds - spent)
-            for as_second in range(most + 1 if second else 1):
-                wilds = spent + as_second
-                for kept, pair in _closed_here(left - as_first - as_second, not paired, third):
-                    if wilds + kept <= max_wilds:
-                        found.add(((as_first, through + as_second, paired or pair),
-                                   wilds + kept))
+        for as_first, as_second, pair, wilds in _openings(naturals - taken, opens, not paired,
+                                                          max_wilds - spent):
+            found.add(((as_first, through + as_second, paired or pair), spent + wilds))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _openings(naturals: int, opens: tuple[bool, bool, bool], pair_free: bool,
+              max_wilds: int) -> tuple[tuple[int, int, bool, int], ...]:
+    """Ways for copies of one tile to open sequences, as their first place or their second
+    (a wild before it), the rest closing groups here: (as first, as second, pair taken,
+    wilds), at most ``max_wilds``."""
+    first, second, third = opens
+    found = set()
+    for as_first in range(naturals + 1 if first else 1):
+        most = min(naturals - as_first, max_wilds)
+        for as_second in range(most + 1 if second else 1):
+            for kept, pair in _closed_here(naturals - as_first - as_second, pair_free, third):
+                if as_second + kept <= max_wilds:
+                    found.add((as_first, as_second, pair, as_second + kept))
     return tuple(found)
 
 
@@ -411,5 +419,5 @@ def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
 def clear_caches() -> None:
     """Forget every cached suit reading (benchmarks use it to time a cold start)."""
     for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes, _moves,
-                   _closed_here, _same_tile_groups):
+                   _openings, _closed_here, _same_tile_groups):
         cached.cache_clear()
