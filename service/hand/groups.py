@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from service.tiles import render
@@ -40,7 +39,7 @@ class Group(NamedTuple):
 
     def describe(self) -> dict[str, object]:
         """The set as responses show it: ``{"type", "tiles", "concealed"}``."""
-        return {"type": self.kind, "tiles": _rendered(self.kind, self.first),
+        return {"type": self.kind, "tiles": _RENDERED[self.kind][self.first],
                 "concealed": self.concealed}
 
     @property
@@ -53,9 +52,12 @@ class Group(NamedTuple):
         return self.kind == TRIPLET or self.kind == KONG
 
 
-@lru_cache(maxsize=256)
-def _rendered(kind: str, first: int) -> str:
-    return render(Group(kind, first, True).tiles)
+# Every set and pair as answers write it, by kind and first tile: rendered once.
+_RENDERED: dict[str, dict[int, str]] = {
+    kind: {first: render(Group(kind, first, True).tiles) for first in range(34)
+           if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
+    for kind in (SEQUENCE, TRIPLET, KONG, PAIR)
+}
 
 
 class Meld(NamedTuple):

@@ -147,8 +147,8 @@ class GlobalSplit(NamedTuple):
 
 
 @lru_cache(maxsize=65536)
-def _suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
-                 detail: int) -> tuple[GlobalSplit, ...]:
+def suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
+                detail: int = EXACT) -> tuple[GlobalSplit, ...]:
     """suit_splits with tile numbers made global, cached so a warm hand builds no groups."""
     offset = suit * 9
     return tuple(
@@ -169,7 +169,7 @@ def _suit_keyed(
 ) -> tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]:
     """A suit's splits grouped by what they use, so whole hands combine groups, not splits."""
     by_key: dict[Key, list[tuple[Group, ...]]] = {}
-    for split in _suit_groups(counts, suit, max_wilds, detail):
+    for split in suit_groups(counts, suit, max_wilds, detail):
         by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
     return tuple(sorted((key, tuple(parts)) for key, parts in by_key.items()))
 
@@ -418,6 +418,6 @@ def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
 
 def clear_caches() -> None:
     """Forget every cached suit reading (benchmarks use it to time a cold start)."""
-    for cached in (_splits_from, suit_splits, _suit_groups, _suit_keyed, suit_shapes, _moves,
+    for cached in (_splits_from, suit_splits, suit_groups, _suit_keyed, suit_shapes, _moves,
                    _openings, _closed_here, _same_tile_groups):
         cached.cache_clear()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -17,6 +17,7 @@ from service.hand.splits import (
     completes,
     concealed_readings,
     seven_pairs_wait,
+    suit_groups,
     suit_walk,
 )
 
@@ -206,7 +207,7 @@ def placed_readings(
     counts: Sequence[int], wilds: int, melds: Sequence[Group], tile: int, *, by_wild: bool,
     claimed: bool, free_pairs: Sequence[int] = (), free_sets: Sequence[FreeChoice] = (),
     home: int | None = None, one_place: bool = False,
-) -> Iterator[Placed]:
+) -> Iterable[Placed]:
     """Every reading of the standing tiles with every place the winning tile can have filled.
 
     A set completed by a claimed tile is marked exposed (G-5). The order is the engine's:
@@ -214,22 +215,181 @@ def placed_readings(
     passed on to ``concealed_readings``; ``one_place`` gives each reading's first place only,
     for a caller whose score does not depend on where the winning tile sat.
     """
-    meld_groups = tuple(melds)
+    if wilds == 0 and not by_wild and home is None and not one_place:
+        return [Placed(read.sets, read.pair, tile, read.shape)
+                for read in natural_readings(counts, melds, tile, claimed)]
+    return _placed(counts, wilds, tuple(melds), tile, by_wild, claimed, free_pairs, free_sets,
+                   home, one_place)
+
+
+def _placed(
+    counts: Sequence[int], wilds: int, meld_groups: tuple[Group, ...], tile: int, by_wild: bool,
+    claimed: bool, free_pairs: Sequence[int], free_sets: Sequence[FreeChoice], home: int | None,
+    one_place: bool,
+) -> Iterator[Placed]:
     for groups in concealed_readings(counts, wilds, free_pairs, free_sets, home):
         places = placements(groups, tile, by_wild)
         standing = [g for g in groups if g.kind != PAIR]
         pair = next(g for g in groups if g.kind == PAIR)
         for index, stands_for in [next(places)] if one_place else places:
-            group = groups[index]
-            shape = wait_shape(group, stands_for)
-            if not claimed:
-                yield Placed(tuple(standing) + meld_groups, pair, stands_for, shape)
-                continue
-            exposed = Group(group.kind, group.first, False, group.wilds, group.meld,
-                            group.source)
-            if group is pair:
-                yield Placed(tuple(standing) + meld_groups, exposed, stands_for, shape)
-                continue
-            place = standing.index(group)  # the first equal set: the one G-5 exposes
-            sets = (*standing[:place], exposed, *standing[place + 1:], *meld_groups)
-            yield Placed(sets, pair, stands_for, shape)
+            sets, placed_pair, shape = _place(standing, pair, groups[index], stands_for,
+                                              meld_groups, claimed)
+            yield Placed(sets, placed_pair or pair, stands_for, shape)
+
+
+Placing = tuple[tuple[Group, ...], Group | None, str]  # sets, the pair (if any), the shape
+
+
+def _place(standing: list[Group], pair: Group | None, group: Group, stands_for: int,
+           meld_groups: tuple[Group, ...], claimed: bool) -> Placing:
+    """The reading with the winning tile in ``group``: exposed if a discard completed it."""
+    shape = wait_shape(group, stands_for)
+    if not claimed:
+        return (*standing, *meld_groups), pair, shape
+    exposed = group._replace(concealed=False)
+    if group is pair:
+        return (*standing, *meld_groups), exposed, shape
+    place = standing.index(group)  # the first equal set: the one G-5 exposes
+    return (*standing[:place], exposed, *standing[place + 1:], *meld_groups), pair, shape
+
+
+# --- natural hands: suits read and placed once, readings combined from them ------------------
+
+class Fragment(NamedTuple):
+    """One suit's part of a natural reading, with the facts pattern tests gate on."""
+
+    sets: tuple[Group, ...]     # in the engine's order
+    pair: Group | None          # if this suit holds the pair
+    shape: str                  # the wait the winning tile filled, in its suit ("" elsewhere)
+    sequences: tuple[int, ...]  # first tiles of the sequences, ascending
+    triplets: tuple[int, ...]   # tiles of the triplets, ascending
+    kan: int                    # 坎 (triplets standing concealed at the win): a bit per set
+
+
+class NaturalReading(NamedTuple):
+    """A reading of a hand without wilds: sets (standing, then melds), the pair, the wait the
+    winning tile filled, and the sets' first tiles, which patterns gate on."""
+
+    sets: tuple[Group, ...]
+    pair: Group
+    shape: str
+    sequences: tuple[int, ...]  # first tiles of every sequence, melds' included, ascending
+    triplets: tuple[int, ...]   # tiles of every triplet and kong, ascending
+    kan: int                    # 坎: bit i set when sets[i] is a triplet standing concealed
+
+
+# Per suit, each split (those of sets only, then those holding the pair) as the fragments it
+# gives: one, or in the winning tile's suit one per place the tile can have filled.
+SuitFragments = tuple[tuple[tuple[Fragment, ...], ...], tuple[tuple[Fragment, ...], ...]]
+
+# Caches keyed by a suit's counts as bytes (cheap to cut from the hand's and to hash); each
+# is emptied when full, so memory stays bounded whatever the clients send.
+_CACHE_LIMIT = 65536
+_plain: tuple[dict[bytes, SuitFragments], ...] = ({}, {}, {}, {})
+_placed_in: dict[tuple[bytes, int, bool], SuitFragments] = {}
+
+
+def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragment:
+    return Fragment(sets, pair, shape, tuple(g.first for g in sets if g.kind == SEQUENCE),
+                    tuple(g.first for g in sets if g.kind != SEQUENCE),
+                    sum(1 << i for i, g in enumerate(sets) if g.kind == TRIPLET and g.concealed))
+
+
+def _suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
+    """A suit's natural splits as fragments; with ``tile``, each place it can have filled in
+    each split, in set order, equal sets offered once."""
+    found: tuple[list[tuple[Fragment, ...]], list[tuple[Fragment, ...]]] = ([], [])
+    for split in suit_groups(tuple(counts), suit, 0):
+        standing = [g for g in split.groups if g.kind != PAIR]
+        pair = next((g for g in split.groups if g.kind == PAIR), None)
+        if tile is None:
+            found[split.has_pair].append((_fragment(tuple(standing), pair, ""),))
+            continue
+        fragments: list[Fragment] = []
+        seen: set[Group] = set()
+        for group in split.groups:
+            if holds(group, tile) and group not in seen:
+                seen.add(group)
+                fragments.append(_fragment(*_place(standing, pair, group, tile, (), claimed)))
+        found[split.has_pair].append(tuple(fragments))
+    return tuple(found[0]), tuple(found[1])
+
+
+def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
+                     claimed: bool) -> list[NaturalReading]:
+    """``placed_readings`` of a hand without wilds, in the same order, with each reading's
+    sequence and triplet tiles: each suit's splits and the winning tile's places in its suit
+    come from caches, and a hand only combines them."""
+    win_suit = tile // 9
+    hand = bytes(counts)
+    suits: list[SuitFragments] = []
+    for s, (a, b) in enumerate(SUITS):
+        key = hand[a:b]
+        if s == win_suit:
+            placed_key = (key, tile, claimed)
+            found = _placed_in.get(placed_key)
+            if found is None:
+                if len(_placed_in) >= _CACHE_LIMIT:
+                    _placed_in.clear()
+                found = _placed_in[placed_key] = _suit_fragments(key, s, tile, claimed)
+        else:
+            table = _plain[s]
+            found = table.get(key)
+            if found is None:
+                if len(table) >= _CACHE_LIMIT:
+                    table.clear()
+                found = table[key] = _suit_fragments(key, s, None, False)
+        suits.append(found)
+    meld_sets = tuple(melds)
+    meld_sequences: tuple[int, ...] = ()
+    meld_triplets: tuple[int, ...] = ()
+    for g in meld_sets:
+        if g.kind == SEQUENCE:
+            meld_sequences += (g.first,)
+        else:
+            meld_triplets += (g.first,)
+    readings = []
+    # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
+    for holder in (3, 2, 1, 0):
+        if not suits[holder][1]:
+            continue  # no split of this suit holds the pair
+        choices = [both[1] if s == holder else both[0] for s, both in enumerate(suits)]
+        for choice in product(*choices):
+            # The other suits' fragments, before and after the winning tile's suit, so that
+            # sets and tiles come out in suit order (tile order within each).
+            sets_before: tuple[Group, ...] = ()
+            sets_after: tuple[Group, ...] = ()
+            seqs_before: tuple[int, ...] = ()
+            seqs_after: tuple[int, ...] = ()
+            trips_before: tuple[int, ...] = ()
+            trips_after: tuple[int, ...] = ()
+            kan_before = kan_after = 0  # bits counted from the start of each
+            pair = None
+            for s, fragments in enumerate(choice):
+                if s == win_suit:
+                    continue
+                part = fragments[0]
+                pair = pair or part.pair
+                if s < win_suit:
+                    kan_before |= part.kan << len(sets_before)
+                    sets_before += part.sets
+                    seqs_before += part.sequences
+                    trips_before += part.triplets
+                else:
+                    kan_after |= part.kan << len(sets_after)
+                    sets_after += part.sets
+                    seqs_after += part.sequences
+                    trips_after += part.triplets
+            for part in choice[win_suit]:
+                seqs = seqs_before + part.sequences + seqs_after
+                trips = trips_before + part.triplets + trips_after
+                offset = len(sets_before)
+                readings.append(NaturalReading(
+                    sets_before + part.sets + sets_after + meld_sets,
+                    pair or part.pair,  # type: ignore[arg-type]  # one suit holds it
+                    part.shape,
+                    tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
+                    tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
+                    kan_before | part.kan << offset |
+                    kan_after << (offset + len(part.sets))))
+    return readings

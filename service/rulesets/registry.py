@@ -43,14 +43,21 @@ def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view
     hand. Each test comes with the flags a reading needs for it to apply; a reading that
     ``has`` fewer skips it.
     """
-    hits = dict(given) if given else {}
+    if given:
+        hits = dict(given)
+        excluding = not excludes.keys().isdisjoint(given)
+    else:
+        hits, excluding = {}, False
     for pid, test in tests.allowed(has):
         found = test(view)
         if found:
             hits[pid] = found
-    for pid in excludes.keys() & hits.keys():
-        for dropped in excludes[pid]:
-            hits.pop(dropped, None)
+            if pid in excludes:
+                excluding = True
+    if excluding:
+        for pid in [pid for pid in hits if pid in excludes]:
+            for dropped in excludes[pid]:
+                hits.pop(dropped, None)
     return hits
 
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from service.rulesets.chuzhou.catalogue import PATTERNS
+from tests.chuzhou.helpers import body as make_body
+from tests.chuzhou.helpers import readings
 from tests.chuzhou.test_patterns import CASES
 
 CONTRACT_IDS = """
@@ -35,7 +42,6 @@ def test_needs_only_skip_tests_that_could_not_apply() -> None:
     from bench.hands import chuzhou_hands
     from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
     from service.rulesets.registry import recognise
-    from tests.chuzhou.helpers import readings
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
     checked = 0
@@ -45,3 +51,54 @@ def test_needs_only_skip_tests_that_could_not_apply() -> None:
                 recognise(TESTS, EXCLUDES, view, -1), body
             checked += 1
     assert checked > 400
+
+
+# Hands crowded into one or two suits, winds and dragons, where the rarer patterns live:
+# sets drawn from a few first tiles, claimed or not, with the situation's flags at random.
+_first = st.sampled_from([0, 2, 3, 4, 6, 9, 12, 15, 18, 27, 28, 29, 30, 31, 32, 33])
+
+
+@st.composite
+def _crowded(draw: st.DrawFn) -> dict[str, Any]:
+    from service.tiles import code
+
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[str] = []
+    for first in draw(st.lists(_first, min_size=4, max_size=4)):
+        run = first < 27 and draw(st.booleans())
+        tiles = [first, first + 1, first + 2] if run else [first] * 3
+        for t in tiles:
+            counts[t] += 1
+        how = draw(st.sampled_from(["standing", "standing", "meld"]))
+        if how == "meld":
+            melds.append(f"{'chi' if run else 'peng'}:{''.join(map(code, tiles))}:0")
+        else:
+            concealed += tiles
+    pair = draw(_first)
+    counts[pair] += 2
+    concealed += [pair, pair]
+    assume(max(counts) <= 4)
+    win = draw(st.sampled_from(concealed))
+    by = draw(st.sampled_from(["self_draw", "discard"]))
+    return make_body("".join(map(code, sorted(concealed))), code(win), by,
+                     source=None if by == "self_draw" else 0, melds=tuple(melds), dealer=1,
+                     winner=1, declared_ready=draw(st.booleans()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_crowded())
+def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
+    """The gates on rare patterns (winds, dragons, runs of triplets, one suit) skip nothing
+    that would have scored, on hands built to meet them."""
+    from service.errors import ProblemError
+    from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
+    from service.rulesets.registry import recognise
+
+    try:
+        found = list(readings(request))
+    except ProblemError:
+        return  # a hand the checks refuse (a chi from the wrong seat, ...) reads nothing
+    for view in found:
+        assert recognise(TESTS, EXCLUDES, view, view.has) == \
+            recognise(TESTS, EXCLUDES, view, -1), request

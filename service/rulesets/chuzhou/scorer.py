@@ -18,7 +18,7 @@ from service.rulesets.chuzhou.view import View, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.tiles import codes, counts_of
+from service.tiles import CODES, codes, counts_of
 
 Hits = dict[str, list[Instance]]
 TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
@@ -57,11 +57,7 @@ def total(hits: Hits) -> int:
     return fan
 
 
-# What an answer's entry says of a pattern alone, per 明/暗 value, built once.
-_HEADS: dict[tuple[str, bool], dict[str, Any]] = {
-    (pattern.id, concealed): {"id": pattern.id, "name": pattern.name,
-                              "name_en": pattern.name_en, "value": pattern.value(concealed)}
-    for pattern in PATTERNS for concealed in (True, False)}
+NAMES = {pattern.id: (pattern.name, pattern.name_en) for pattern in PATTERNS}  # for answers
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
@@ -69,16 +65,24 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     first, each with the sets its instances were read from."""
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
-        dark: list[tuple[int, ...]] = []
-        light: list[tuple[int, ...]] = []
-        for concealed, sets in hits[pid]:
-            (dark if concealed else light).append(sets)
-        for concealed, found in ((True, dark), (False, light)):
-            if found:
-                head = _HEADS[pid, concealed]
-                result.append({**head, "count": len(found), "concealed": concealed,
-                               "fan": VALUES[pid][concealed] * len(found),
-                               "sets": sorted({i for sets in found for i in sets})})
+        found = hits[pid]
+        name, name_en = NAMES[pid]
+        values = VALUES[pid]
+        if len(found) == 1:  # most patterns count once
+            concealed, sets = found[0]
+            value = values[concealed]
+            result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
+                           "count": 1, "concealed": concealed, "fan": value,
+                           "sets": sorted(sets) if len(sets) > 1 else list(sets)})
+            continue
+        for concealed in (True, False):
+            alike = [sets for dark, sets in found if dark == concealed]
+            if alike:
+                value = values[concealed]
+                result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
+                               "count": len(alike), "concealed": concealed,
+                               "fan": value * len(alike),
+                               "sets": sorted({i for sets in alike for i in sets})})
     return result
 
 
@@ -106,10 +110,10 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"a ready declaration needs a single wait; the hand waited on "
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
+    found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held))
     best: tuple[int, View, Hits] | None = None
     given: Hits | None = None
-    for view in metrics.readings("chuzhou", views(counts, melds, win_tile, self_draw, declared,
-                                                  data, tuple(held))):
+    for view in metrics.readings("chuzhou", found):
         if given is None:
             given = hand_patterns(view)
         hits = recognise(view, given)
@@ -123,10 +127,10 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     discarder = None if self_draw else win["source"]
     liable = liable_seat(situation, melds, view.sets, set(hits), discarder, self_draw)
     owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
-    sets = [g.describe() for g in view.groups]
     return {
         "ruleset": "chuzhou",
-        "hand": {"form": view.form, "sets": sets, "waits": codes(waits)},
+        "hand": {"form": view.form, "sets": [g.describe() for g in view.groups],
+                 "waits": [CODES[t] for t in waits]},  # waits: distinct, in tile order
         "patterns": entries(hits),
         "fan": fan,
         "settlement": {**transfers(owed, data["winner"], liable), "liable_seat": liable},

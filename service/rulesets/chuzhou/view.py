@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import IntFlag, auto
+from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld
 from service.hand.splits import seven_pairs
-from service.hand.waits import PAIR_WAIT, holds, placed_readings
-from service.tiles import WINDS
+from service.hand.waits import PAIR_WAIT, holds, natural_readings
+from service.tiles import NORTH, WHITE, WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
 
@@ -20,7 +22,10 @@ class Need(IntFlag):
     """What a reading must have for a pattern's test to be worth running (catalogue ``needs``).
 
     A reading's ``has`` holds the flags it meets; a pattern whose needs are not all met cannot
-    apply, so its test is skipped. This only saves time: every test checks its pattern whole.
+    apply, so its test is skipped. This only saves time: every test checks its pattern whole,
+    and tests/chuzhou/test_catalogue.py checks that skipping never changes a score. Each flag
+    is a cheap necessary condition of the patterns that need it, found once per hand (the
+    hand's tiles and situation) or once per reading (its sets, looked up by their first tiles).
     """
 
     SEQ1 = auto()         # at least one sequence
@@ -39,6 +44,47 @@ class Need(IntFlag):
     HONORS = auto()       # an honour tile held
     NO_HONORS = auto()
     WIND_WIN = auto()     # won on a wind
+    # The hand and the situation, once per hand:
+    HEAVENLY = auto()
+    EARTHLY = auto()
+    LAST_TILE = auto()
+    AFTER_KONG = auto()
+    READY_FIRST_TURN = auto()
+    FLOWERS = auto()          # a 小花 held
+    EXPOSED_KONG = auto()
+    CONCEALED_KONG = auto()
+    MENQING = auto()          # no claimed meld
+    FOUR_CLAIMED = auto()     # four melds, none a concealed kong
+    ONE_SUIT = auto()         # one of 万 饼 条 held
+    TWO_SUITS = auto()
+    TERMINALS_ONLY = auto()   # only 1s, 9s and honours
+    ALL_HONOURS = auto()
+    THREE_DRAGONS = auto()    # three or more of each dragon
+    FOUR_WINDS = auto()       # two or more of each wind
+    PAIR_3_7 = auto()         # a suited 3 or 7 held twice or more
+    NARROW = auto()           # every suited tile within five numbers of the others
+    TABLE_PENG_WIN = auto()   # a suited winning tile 碰'd on the table (绝张)
+    FIVE_WIN = auto()         # a suited 5 won
+    # The reading's sets, once per reading:
+    KAN1 = auto()             # at least one 坎
+    KAN3 = auto()
+    KAN4 = auto()
+    TWIN = auto()             # a sequence twice
+    OLD_YOUNG = auto()        # 123 and 789 of one suit
+    HALF_DRAGON = auto()      # 456 and 123 or 789 of one suit
+    DRAGON = auto()           # 123, 456 and 789 of one suit
+    SUIT_SEQ3 = auto()        # three sequences of one suit
+    SUIT_SEQ4 = auto()
+    COLOR_SEQ = auto()        # one sequence in all three suits
+    FIVES = auto()            # a sequence holding a 5 in each suit
+    OUTSIDE = auto()          # every sequence 123 or 789
+    SUIT_TRIP3 = auto()       # three triplets of one suit
+    SUIT_TRIP4 = auto()
+    COLOR_TRIP = auto()       # one number's triplet in all three suits
+    RUN_TRIP = auto()         # three consecutive triplets of one suit, or of three winds
+    END_TRIP = auto()         # triplets of 1 and of 9 of one suit
+    SEQ_3_7 = auto()          # every sequence holds a 3 or a 7 (none is 456)
+    TRIP_3_7 = auto()         # every triplet or kong is of a suited 3 or 7
 
 
 # Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow.
@@ -47,9 +93,186 @@ _SEQ = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2), int(Need.SEQ1 | Need.SEQ2
 _TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
          int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
-_FORM = {"standard": int(Need.STANDARD), "seven_pairs": int(Need.SEVEN_PAIRS)}
+# A reading's 坎 come as a bit per set (at most four standing sets): the sets, and the flags.
+_KAN_AT = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
+_KAN = tuple((0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
+              int(Need.KAN1 | Need.KAN3 | Need.KAN4))[len(at)] for at in _KAN_AT)
+_STANDARD, _SEVEN_PAIRS = int(Need.STANDARD), int(Need.SEVEN_PAIRS)
 _HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
-_SELF_DRAW, _DECLARED, _WIND_WIN = int(Need.SELF_DRAW), int(Need.DECLARED), int(Need.WIND_WIN)
+_SELF_DRAW, _WIND_WIN, _FLOWERS = int(Need.SELF_DRAW), int(Need.WIND_WIN), int(Need.FLOWERS)
+_EXPOSED_KONG, _CONCEALED_KONG = int(Need.EXPOSED_KONG), int(Need.CONCEALED_KONG)
+_MENQING, _FOUR_CLAIMED = int(Need.MENQING), int(Need.FOUR_CLAIMED)
+_ONE_SUIT, _TWO_SUITS = int(Need.ONE_SUIT), int(Need.TWO_SUITS)
+_TERMINALS_ONLY, _ALL_HONOURS = int(Need.TERMINALS_ONLY), int(Need.ALL_HONOURS)
+_THREE_DRAGONS, _FOUR_WINDS = int(Need.THREE_DRAGONS), int(Need.FOUR_WINDS)
+_NARROW, _PAIR_3_7 = int(Need.NARROW), int(Need.PAIR_3_7)
+_TABLE_PENG_WIN, _FIVE_WIN = int(Need.TABLE_PENG_WIN), int(Need.FIVE_WIN)
+_SITUATION = (("heavenly", int(Need.HEAVENLY)), ("earthly", int(Need.EARTHLY)),
+              ("last_tile", int(Need.LAST_TILE)), ("after_kong", int(Need.AFTER_KONG)),
+              ("declared_ready", int(Need.DECLARED)),
+              ("ready_first_turn", int(Need.READY_FIRST_TURN)))
+# The suits present, by a bit per numbered suit held.
+_SUITS = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
+
+
+@lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
+def sequence_flags(firsts: tuple[int, ...]) -> int:
+    """What a reading's sequences, by their sorted first tiles, make possible."""
+    has = _SEQ[len(firsts)]
+    if len(set(firsts)) < len(firsts):
+        has |= Need.TWIN
+    by_suit = [{f % 9 for f in firsts if f // 9 == suit} for suit in range(3)]
+    counts = [sum(1 for f in firsts if f // 9 == suit) for suit in range(3)]
+    for starts, count in zip(by_suit, counts, strict=True):
+        if {0, 6} <= starts:
+            has |= Need.OLD_YOUNG
+        if 3 in starts and starts & {0, 6}:
+            has |= Need.HALF_DRAGON
+        if {0, 3, 6} <= starts:
+            has |= Need.DRAGON
+        has |= (Need.SUIT_SEQ3 if count >= 3 else 0) | (Need.SUIT_SEQ4 if count >= 4 else 0)
+    if by_suit[0] & by_suit[1] & by_suit[2]:
+        has |= Need.COLOR_SEQ
+    if all(starts & {2, 3, 4} for starts in by_suit):
+        has |= Need.FIVES
+    if firsts and all(f % 9 in (0, 6) for f in firsts):
+        has |= Need.OUTSIDE
+    if all(f % 9 != 3 for f in firsts):
+        has |= Need.SEQ_3_7
+    return int(has)
+
+
+@lru_cache(maxsize=65536)
+def triplet_flags(tiles: tuple[int, ...]) -> int:
+    """What a reading's triplets and kongs, by their sorted tiles, make possible."""
+    has = _TRIP[len(tiles)]
+    held = set(tiles)
+    for suit in range(3):
+        count = sum(1 for t in tiles if t // 9 == suit)
+        has |= (Need.SUIT_TRIP3 if count >= 3 else 0) | (Need.SUIT_TRIP4 if count >= 4 else 0)
+        if {suit * 9, suit * 9 + 8} <= held:
+            has |= Need.END_TRIP
+    if any({n, n + 9, n + 18} <= held for n in range(9)):
+        has |= Need.COLOR_TRIP
+    runs = any({t + 1, t + 2} <= held for t in tiles if t < 27 and t % 9 <= 6)
+    if runs or len(held & set(WINDS)) >= 3:
+        has |= Need.RUN_TRIP
+    if all(t < 27 and t % 9 in (2, 6) for t in tiles):
+        has |= Need.TRIP_3_7
+    return int(has)
+
+
+class _Suit(NamedTuple):
+    """What one suit of the tiles held (melds included) tells the hand's flags."""
+
+    present: int               # 1 when the suit is held, for counting suits
+    flags: int                 # FOURS, PAIR_3_7 (numbered suits); THREE_DRAGONS, FOUR_WINDS
+    inner: bool                # a numbered tile other than 1 or 9 held
+    low: int                   # the lowest and highest numbers held (0-8)
+    high: int
+    fours: tuple[int, ...]     # numbered tiles held four times
+
+
+_ABSENT = _Suit(0, 0, False, 8, 0, ())
+# Keyed by a suit's counts as bytes; each table is emptied when full, so it stays bounded.
+_SUIT_CACHE_LIMIT = 16384
+_suit_facts: tuple[dict[bytes, _Suit], ...] = ({}, {}, {}, {})
+
+
+def _suit(counts: bytes, suit: int) -> _Suit:
+    numbers = [n for n, count in enumerate(counts) if count]
+    if not numbers:
+        return _ABSENT
+    if suit == 3:
+        dragons = min(counts[WHITE - 27:]) >= 3
+        winds = min(counts[:NORTH - 27 + 1]) >= 2
+        return _Suit(1, (_THREE_DRAGONS if dragons else 0) | (_FOUR_WINDS if winds else 0),
+                     False, 8, 0, ())
+    fours = tuple(suit * 9 + n for n in numbers if counts[n] == 4)
+    pair_3_7 = counts[2] >= 2 or counts[6] >= 2
+    return _Suit(1, (_FOURS if fours else 0) | (_PAIR_3_7 if pair_3_7 else 0),
+                 any(0 < n < 8 for n in numbers), numbers[0], numbers[-1], fours)
+
+
+def held_suits(held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The four suits of the tiles held, each looked up by its counts (cached, bounded)."""
+    key = bytes(held)
+    found = []
+    for s, (a, b) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
+        counts = key[a:b]
+        facts = _suit_facts[s].get(counts)
+        if facts is None:
+            if len(_suit_facts[s]) >= _SUIT_CACHE_LIMIT:
+                _suit_facts[s].clear()
+            facts = _suit_facts[s][counts] = _suit(counts, s)
+        found.append(facts)
+    return found[0], found[1], found[2], found[3]
+
+
+def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
+               self_draw: bool, request: dict[str, Any]) -> int:
+    """The Need flags of the hand and its situation, which every reading of it meets."""
+    situation = request["situation"]
+    m, p, s, z = suits
+    has = m.flags | p.flags | s.flags | z.flags | (_SELF_DRAW if self_draw else 0) | (
+        _WIND_WIN if win_tile in WINDS else 0)
+    for name, flag in _SITUATION:
+        if situation[name]:
+            has |= flag
+    if request["hand"]["flowers"]:
+        has |= _FLOWERS
+    types = [meld.type for meld in melds]
+    if GANG in types:
+        has |= _EXPOSED_KONG
+    if ANGANG in types:
+        has |= _CONCEALED_KONG
+    if types.count(ANGANG) == len(types):
+        has |= _MENQING
+    elif len(types) == 4 and ANGANG not in types:
+        has |= _FOUR_CLAIMED
+    numbered = m.present + p.present + s.present
+    if numbered == 1:
+        has |= _ONE_SUIT
+    elif numbered == 2:
+        has |= _TWO_SUITS
+    if not (m.inner or p.inner or s.inner):
+        has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
+    if z.present:
+        has |= _HONORS
+    else:
+        has |= _NO_HONORS
+        if max(m.high, p.high, s.high) - min(m.low, p.low, s.low) <= 4:
+            has |= _NARROW
+    if win_tile < 27:
+        if win_tile in situation["table_pengs"]:
+            has |= _TABLE_PENG_WIN
+        if win_tile % 9 == 4:
+            has |= _FIVE_WIN
+    return has
+
+
+class _Hand(NamedTuple):
+    """What every reading of one request shares."""
+
+    counts: tuple[int, ...]   # every tile held, melds included
+    win_tile: int
+    self_draw: bool
+    menqing: bool
+    melds: tuple[Meld, ...]
+    request: dict[str, Any]
+    suits: AbstractSet[int]   # suits present (0 万, 1 饼, 2 条)
+    honors: bool
+    fours: tuple[int, ...]    # suited tiles held four times (四合)
+
+
+class _Index(NamedTuple):
+    """Where a reading's sets are, for the tests that name them. Indices count into
+    ``groups``, the answer's ``hand.sets``, so a pattern can say which sets it was read from."""
+
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
+    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
+    trip_at: dict[int, int]            # tile → its triplet or kong
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -58,62 +281,113 @@ class View:
 
     ``sets`` are the four sets (standing sets first, then melds in the order made), ``pair`` the
     pair; in the seven-pairs form ``sets`` is empty and ``pairs`` holds the seven pairs.
+    ``has`` holds the Need flags the reading meets; most readings run only the few tests those
+    allow, so where each set sits is found only when a test asks (``_Index``).
     """
 
     form: str
     sets: tuple[Group, ...]
     pair: Group | None
     pairs: tuple[Group, ...]
-    counts: tuple[int, ...]
-    win_tile: int
     shape: str
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    # Facts the pattern tests share, found once per reading. Indices count into ``groups``,
-    # the answer's ``hand.sets``, so a pattern can say which sets it was read from:
     groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
-    sequences: tuple[int, ...]
-    triplets: tuple[int, ...]          # triplets and kongs: what 碰/对 patterns count (CZ-3)
-    seq_at: dict[int, list[int]]       # first tile → each sequence starting there
-    trip_at: dict[int, int]            # tile → its triplet or kong
-    kan: tuple[int, ...]               # 坎: triplets standing concealed at the win (CZ-4, G-5)
-    suits: frozenset[int]              # suits present (0 万, 1 饼, 2 条)
-    honors: bool
-    fours: tuple[int, ...]             # suited tiles held four times (四合)
-    has: int                           # the Need flags this reading meets
-    held: frozenset[int]               # the distinct tiles held
-    # 四合: for each suited tile held four times and in no kong, the sets holding it and how
-    # many of them are sequences
-    four_holdings: tuple[tuple[tuple[int, ...], int], ...]
+    has: int
+    hand: _Hand
+    kan_at: int                        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
+    _index: _Index | None = None
+    _holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
         groups = self.groups
         return all(groups[i].concealed for i in indices)
 
+    # What the whole hand holds and how it was won, alike in every reading:
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.hand.counts
 
-class _Hand(NamedTuple):
-    """What every reading of one request shares."""
+    @property
+    def win_tile(self) -> int:
+        return self.hand.win_tile
 
-    counts: tuple[int, ...]
-    win_tile: int
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    suits: frozenset[int]
-    honors: bool
-    fours: tuple[int, ...]
-    has: int  # the Need flags every reading of this hand meets
-    held: frozenset[int]
+    @property
+    def self_draw(self) -> bool:
+        return self.hand.self_draw
+
+    @property
+    def menqing(self) -> bool:
+        return self.hand.menqing
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.hand.melds
+
+    @property
+    def request(self) -> dict[str, Any]:
+        return self.hand.request
+
+    @property
+    def suits(self) -> AbstractSet[int]:
+        return self.hand.suits
+
+    @property
+    def honors(self) -> bool:
+        return self.hand.honors
+
+    @property
+    def fours(self) -> tuple[int, ...]:
+        return self.hand.fours
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The distinct tiles held."""
+        return frozenset(compress(range(34), self.hand.counts))
+
+    # Where the reading's sets are, found on first use:
+    @property
+    def sequences(self) -> tuple[int, ...]:
+        return self.index().sequences
+
+    @property
+    def triplets(self) -> tuple[int, ...]:
+        return self.index().triplets
+
+    @property
+    def seq_at(self) -> dict[int, list[int]]:
+        return self.index().seq_at
+
+    @property
+    def trip_at(self) -> dict[int, int]:
+        return self.index().trip_at
+
+    @property
+    def kan(self) -> tuple[int, ...]:
+        """坎: triplets standing concealed at the win (CZ-4, G-5)."""
+        return _KAN_AT[self.kan_at]
+
+    @property
+    def four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """四合: for each suited tile held four times and in no kong, the sets holding it and
+        how many of them are sequences."""
+        if self._holdings is None:
+            groups, found = self.groups, []
+            for t in self.hand.fours:
+                holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
+                if all(groups[i].kind != KONG for i in holding):
+                    found.append(
+                        (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
+            self._holdings = tuple(found)
+        return self._holdings
+
+    def index(self) -> _Index:
+        if self._index is None:
+            self._index = _indexed(self.sets)
+        return self._index
 
 
-def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
-          pairs: tuple[Group, ...], shape: str) -> View:
-    groups = sets + ((pair,) if pair else ()) + pairs
-    sequences, triplets, kan = [], [], []
+def _indexed(sets: tuple[Group, ...]) -> _Index:
+    sequences, triplets = [], []
     seq_at: dict[int, list[int]] = {}
     trip_at: dict[int, int] = {}
     for index, g in enumerate(sets):
@@ -123,47 +397,37 @@ def _view(hand: _Hand, form: str, sets: tuple[Group, ...], pair: Group | None,
         else:
             triplets.append(index)
             trip_at[g.first] = index
-            if g.kind == TRIPLET and g.concealed and g.meld is None:
-                kan.append(index)
-    has = hand.has | _SEQ[len(sequences)] | _TRIP[len(triplets)] | _FORM[form]
-    four_holdings = []
-    for t in hand.fours if sequences else ():
-        holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
-        if all(groups[i].kind != KONG for i in holding):
-            four_holdings.append(
-                (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
-    return View(form, sets, pair, pairs, hand.counts, hand.win_tile, shape,
-                hand.self_draw, hand.menqing, hand.melds, hand.request, groups,
-                tuple(sequences), tuple(triplets), seq_at, trip_at, tuple(kan), hand.suits,
-                hand.honors, hand.fours, has, hand.held, tuple(four_holdings))
+    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at)
 
 
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
     allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
-) -> Iterator[View]:
+) -> list[View]:
     """Every reading of the hand with every place the winning tile can have filled (G-4).
 
     Order (ties keep the first): standard splits in the engine's order, placements in set
     order, then seven pairs.
     """
-    meld_groups = tuple(m.group() for m in melds)
-    honors = any(held[27:])
-    fours = tuple(t for t in range(27) if held[t] == 4) if 4 in held[:27] else ()
-    has = (_HONORS if honors else _NO_HONORS) | (_FOURS if fours else 0) | (
-        _SELF_DRAW if self_draw else 0) | (
-        _DECLARED if request["situation"]["declared_ready"] else 0) | (
-        _WIND_WIN if win_tile in WINDS else 0)
-    tiles = frozenset(compress(range(34), held))
-    hand = _Hand(held, win_tile, self_draw, all(m.type == ANGANG for m in melds), tuple(melds),
-                 request, frozenset(t // 9 for t in tiles if t < 27), honors, fours, has, tiles)
-    for read in placed_readings(concealed_counts, 0, meld_groups, win_tile, by_wild=False,
-                                claimed=not self_draw):
-        yield _view(hand, STANDARD, read.sets, read.pair, (), read.shape)
+    by_suit = held_suits(held)
+    has = hand_flags(by_suit, melds, win_tile, self_draw, request)
+    m, p, s, z = by_suit
+    hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request,
+                 _SUITS[m.present + 2 * p.present + 4 * s.present], bool(z.present),
+                 m.fours + p.fours + s.fours)
+    has |= _STANDARD
+    found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
+                  has | _KAN[read.kan] | sequence_flags(read.sequences) |
+                  triplet_flags(read.triplets), hand, read.kan)
+             for read in natural_readings(concealed_counts, [m.group() for m in melds],
+                                          win_tile, not self_draw)]
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
             placed = Group(PAIR, win_tile, self_draw)
             rest = list(pairs)
             rest.remove(Group(PAIR, win_tile, True))
-            yield _view(hand, SEVEN_PAIRS, (), None, tuple(rest) + (placed,), PAIR_WAIT)
+            groups = (*rest, placed)
+            found.append(View(SEVEN_PAIRS, (), None, groups, PAIR_WAIT, groups,
+                              (has ^ _STANDARD) | _SEVEN_PAIRS, hand, 0))
+    return found

@@ -11,7 +11,7 @@ from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
 from service.rulesets.money import ledger
 from service.rulesets.yueqing.escape import Holding, best, candidates
-from service.rulesets.yueqing.flowers import flower_items, summary
+from service.rulesets.yueqing.flowers import flower_counts, summary
 from service.rulesets.yueqing.settlement import flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
@@ -33,7 +33,7 @@ class Player(NamedTuple):
         groups = [m.group() for m in self.melds] + [
             Group(TRIPLET, t, True) for t in self.holding.triplet_tiles]
         held = caishen_held(self.standing or (), self.melds, self.table.caishen)
-        return summary(flower_items(groups, held, self.table))
+        return summary(flower_counts(groups, held, self.table))
 
 
 def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:

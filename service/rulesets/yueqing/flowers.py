@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.hand.groups import ANGANG, KONG, Group
+from service.hand.groups import ANGANG, KONG, TRIPLET, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
 from service.rulesets.yueqing.view import Table
 from service.tiles import GREEN, RED
@@ -20,35 +20,39 @@ def tiao(flowers: int) -> int:
     return (flowers - 2) * flowers
 
 
-FLOWER_NAMES = {fid: {"name": name, "name_en": name_en} for fid, name, name_en, _ in FLOWER_ITEMS}
+_FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in FLOWER_ITEMS
+_NATURAL_ONLY = {RED: _RED, GREEN: _GREEN}  # sets that count only of natural tiles
 
 
-def _set_flowers(group: Group) -> int:
-    """A seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3."""
-    if group.kind != KONG:
-        return 1
-    return 3 if group.meld == ANGANG else 2
-
-
-def flower_items(groups: Sequence[Group], caishen_held: int, table: Table) -> list[dict[str, Any]]:
-    """The flower items of one player's sets (melds and standing sets) and tiles."""
-    special = {table.seat_wind: "seat_wind_set", RED: "red_set", GREEN: "green_set"}
-    counted = {"flower_tiles": 5 if table.flowers == 4 else table.flowers,
-               "caishen_tiles": 4 if caishen_held == 3 else caishen_held,
-               "kong": 0, "seat_wind_set": 0, "red_set": 0, "green_set": 0}
-    for group in groups:
-        if not group.is_triplet_like:
+def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> list[int]:
+    """How many 花 each flower item counts, in FLOWER_ITEMS order, for one player's sets
+    (melds and standing sets) and tiles (YQ-16)."""
+    counted = [5 if table.flowers == 4 else table.flowers,
+               4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
+    seat_wind, caishen = table.seat_wind, table.caishen
+    for kind, first, _, stand_for, meld, _ in groups:
+        if kind != TRIPLET and kind != KONG:
             continue
-        item = special.get(group.first)
-        natural_only = group.first in (RED, GREEN)
-        if item and group.first != table.caishen and not (natural_only and group.wilds):
-            counted[item] += _set_flowers(group)
-        elif group.kind == KONG:
-            counted["kong"] += 2 if group.meld == ANGANG else 1
-    return [{"id": key, **FLOWER_NAMES[key], "flowers": value}
-            for key, value in counted.items() if value]
+        if first == seat_wind:
+            place = _SEAT_WIND
+        else:
+            place = _KONG if stand_for else _NATURAL_ONLY.get(first, _KONG)
+        if first == caishen or place == _KONG:
+            if kind == KONG:
+                counted[_KONG] += 2 if meld == ANGANG else 1
+        elif kind == KONG:
+            # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
+            counted[place] += 3 if meld == ANGANG else 2
+        else:
+            counted[place] += 1
+    return counted
 
 
-def summary(items: list[dict[str, Any]]) -> dict[str, Any]:
-    count = sum(item["flowers"] for item in items)
+def summary(counted: list[int]) -> dict[str, Any]:
+    """The flower items that count (``flower_counts``) as answers list them, their total 花
+    and its 条."""
+    items = [{"id": fid, "name": name, "name_en": name_en, "flowers": value}
+             for (fid, name, name_en, _), value in zip(FLOWER_ITEMS, counted, strict=True)
+             if value]
+    count = sum(counted)
     return {"items": items, "count": count, "tiao": tiao(count)}

@@ -104,11 +104,11 @@ def all_triplets(v: View) -> Found | None:
 
 
 def half_flush(v: View) -> Found | None:
-    return _whole(len(v.suits) == 1 and v.honors)
+    return _whole(v.one_suit and v.honors)
 
 
 def full_flush(v: View) -> Found | None:
-    return _whole(len(v.suits) == 1 and not v.honors)
+    return _whole(v.one_suit and not v.honors)
 
 
 def all_honors(v: View) -> Found | None:

@@ -8,14 +8,14 @@ from typing import Any
 from service import metrics
 from service.errors import not_a_win
 from service.hand import prepare_melds
-from service.hand.groups import Group
+from service.hand.groups import KONG, PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
+from service.rulesets.yueqing.catalogue import ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
-from service.rulesets.yueqing.flowers import flower_items, summary, tiao
+from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
 from service.rulesets.yueqing.items import Found
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
@@ -24,18 +24,23 @@ from service.rulesets.yueqing.settlement import (
     total_tai,
     win_transfers,
 )
-from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
-from service.tiles import code
+from service.tiles import NUM_TILES, code
 
 Hits = dict[str, Found]
 READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                              if item.per_reading)
-HAND_TESTS = PatternTests((item.id, item.test, 0) for item in ITEMS if not item.per_reading)
+HAND_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+                          if not item.per_reading)
 EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER = {item.id: index for index, item in enumerate(ITEMS)}
-MINOR_IDS = frozenset(item.id for item in ITEMS if item.group == MINOR)
+# Each item's 台 as a minor and as a major item: one of the two is 0 (YQ-15).
+_VALUES = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
+           for item in ITEMS}
+# Each item's answer entry but its count, 台 and sets.
+_ENTRY = {item.id: (item.name, item.name_en, item.value, item.group) for item in ITEMS}
 
 
 def recognise(view: View, given: Hits | None = None) -> Hits:
@@ -48,41 +53,58 @@ def recognise(view: View, given: Hits | None = None) -> Hits:
 
 def hand_items(view: View) -> Hits:
     """The items that read only the hand and the situation, found once for every reading."""
-    return shared_recognise(HAND_TESTS, {}, view)
+    return shared_recognise(HAND_TESTS, {}, view, view.has)
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
     result = []
     for iid in sorted(hits, key=ORDER.__getitem__):
-        item, (count, sets) = BY_ID[iid], hits[iid]
-        result.append({"id": iid, "name": item.name, "name_en": item.name_en,
-                       "value": item.value, "count": count, "group": item.group,
-                       "tai": item.value * count, "sets": sorted(set(sets))})
+        name, name_en, value, group = _ENTRY[iid]
+        count, sets = hits[iid]
+        result.append({"id": iid, "name": name, "name_en": name_en, "value": value,
+                       "count": count, "group": group, "tai": value * count,
+                       "sets": sorted(set(sets))})
     return result
 
 
-def _minor_major(hits: Hits) -> tuple[int, int]:
+def minor_major(hits: Hits) -> tuple[int, int]:
+    """N and M: the 台 of the minor and of the major items found (YQ-15)."""
     minor = major = 0
     for iid, (count, _) in hits.items():
-        if iid in MINOR_IDS:
-            minor += BY_ID[iid].value * count
-        else:
-            major += BY_ID[iid].value * count
+        small, big = _VALUES[iid]
+        minor += small * count
+        major += big * count
     return minor, major
 
 
-def tai_of(hits: Hits) -> dict[str, int]:
+def tai_of(minor: int, major: int) -> dict[str, int]:
     """N, N', M and the total (YQ-15)."""
-    minor, major = _minor_major(hits)
     return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
             "total": total_tai(minor, major)}
 
 
 def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
     """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
-    flowers = sum(item["flowers"] for item in flower_items(groups, held, table))
-    return total_tai(*_minor_major(hits)) + tiao(flowers)
+    return _worth(*minor_major(hits), flower_counts(groups, held, table))
+
+
+def _worth(minor: int, major: int, flowers: list[int]) -> int:
+    return total_tai(minor, major) + tiao(sum(flowers))
+
+
+# How the answer shows a set of each kind and first tile (``Group.describe``), made once.
+_SHOWN = {(kind, first): Group(kind, first, True).describe()["tiles"]
+          for kind in (SEQUENCE, TRIPLET, KONG, PAIR) for first in range(NUM_TILES)
+          if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
+_CODES = tuple(code(t) for t in range(NUM_TILES))
+
+
+def _set_entry(group: Group) -> dict[str, Any]:
+    """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
+    kind, first, concealed, stand_for, _, _ = group
+    return {"type": kind, "tiles": _SHOWN[kind, first], "concealed": concealed,
+            "caishen_as": [_CODES[t] for t in stand_for] if stand_for else []}
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -92,39 +114,39 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds)
     check_winning_hand(concealed, melds, win_tile, SETS)
-    check_special_tiles(concealed, melds, caishen, "hand.")
+    held = check_special_tiles(concealed, melds, caishen, "hand.")
 
     table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
                   hand["flowers"])
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
-    held = caishen_held(concealed, melds, caishen)
 
-    best: tuple[int, View, Hits] | None = None
+    best: tuple[int, View, Hits, tuple[int, int], list[int]] | None = None
     given: Hits | None = None
     for view in metrics.readings("yueqing", views(concealed, melds, win_tile, win_is_wild, table,
                                                   data)):
         if given is None:
             given = hand_items(view)
         hits = recognise(view, given)
-        paid = worth(hits, view.groups, held, table)
+        found = minor_major(hits)
+        flowers = flower_counts(view.groups, held, table)
+        paid = _worth(*found, flowers)
         if best is None or paid > best[0]:
-            best = (paid, view, hits)
+            best = (paid, view, hits, found, flowers)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
-    _, view, hits = best
-    tai = tai_of(hits)
-    flower_summary = summary(flower_items(view.groups, held, table))
+    _, view, hits, (minor, major), flowers = best
+    tai = tai_of(minor, major)
+    groups = view.groups
+    flower_summary = summary(flowers)
 
     shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
     face = code(caishen)
     return {
         "ruleset": "yueqing",
-        "hand": {"sets": [{**g.describe(), "caishen_as": [code(w) for w in g.wilds]}
-                          for g in view.groups],
-                 "caishen_as": [{"tile": face, "as": code(w)}
-                                for g in view.groups for w in g.wilds]},
+        "hand": {"sets": [_set_entry(g) for g in groups],
+                 "caishen_as": [{"tile": face, "as": _CODES[w]} for g in groups for w in g.wilds]},
         "patterns": entries(hits),
         "tai": tai,
         "flowers": flower_summary,

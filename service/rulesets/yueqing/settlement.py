@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rulesets.money import by_payer, ledger
-
 
 def adjusted_minor(minor: int) -> int:
     """N' = N up to 5, else 10 + N − 6 (YQ-15)."""
@@ -28,13 +26,27 @@ def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int
 
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
                   liable: int | None) -> dict[str, Any]:
-    """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19)."""
-    hand_parts = by_payer(hand, liable)
-    flower_parts = by_payer({seat: flower_tiao for seat in hand}, liable)
-    payments = [{"from": payer, "to": winner, "amount": part + flower_parts[payer],
-                 "hand": part, "flowers": flower_parts[payer]}
-                for payer, part in hand_parts.items()]
-    return {**ledger(payments), "liable_seat": liable}
+    """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19).
+
+    The payments and every seat's net, as ``money.ledger`` would give them, found as the
+    payments are made (this runs on every scored hand).
+    """
+    if liable is None:
+        parts = sorted(hand.items())
+        flowers = flower_tiao
+    else:
+        # every loser owes the same flower 条: the liable seat pays it for each of them
+        parts = [(liable, sum(hand.values()))]
+        flowers = flower_tiao * len(hand)
+    net = [0, 0, 0, 0]
+    payments = []
+    for payer, part in parts:
+        amount = part + flowers
+        payments.append({"from": payer, "to": winner, "amount": amount, "hand": part,
+                         "flowers": flowers})
+        net[payer] -= amount
+        net[winner] += amount
+    return {"payments": payments, "net": net, "liable_seat": liable}
 
 
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:

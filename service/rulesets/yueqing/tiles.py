@@ -16,13 +16,19 @@ def flower_tile(caishen: int) -> int:
 
 def caishen_held(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> int:
     """财神 tiles a player holds, standing or in a meld."""
-    return concealed.count(caishen) + sum(m.tiles.count(caishen) for m in melds)
+    held = concealed.count(caishen)
+    for meld in melds:
+        held += meld.tiles.count(caishen)
+    return held
 
 
 def check_special_tiles(
     concealed: Sequence[int], melds: Sequence[Meld], caishen: int, field: str
-) -> None:
-    """No flower tile stands in the hand or a meld; at most three 财神 are in play (YQ-2, YQ-3)."""
+) -> int:
+    """No flower tile stands in the hand or a meld; at most three 财神 are in play (YQ-2, YQ-3).
+
+    Returns the 财神 tiles the player holds (``caishen_held``).
+    """
     flower = flower_tile(caishen)
     if flower in concealed:
         raise impossible(
@@ -39,3 +45,4 @@ def check_special_tiles(
             f"{field}concealed",
             f"{held} copies of the 财神 {code(caishen)}; one is revealed, so at most 3",
         )
+    return held

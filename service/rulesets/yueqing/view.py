@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntFlag, auto
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import FreeChoice
 from service.hand.waits import placed_readings
-from service.tiles import WINDS, counts_of, is_honor
+from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """What the seats and the revealed tile make of this hand."""
 
     caishen: int
@@ -28,9 +28,12 @@ class Need(IntFlag):
 
     A reading's ``has`` holds the flags it meets; an item whose needs are not all met cannot
     apply, so its test is skipped. This only saves time: every test checks its item whole.
+    The last five are facts of the whole hand, the same on every reading, which the items run
+    once per hand (catalogue ``per_reading=False``) are gated by.
     """
 
-    HONOUR_TRIPLET = auto()  # a triplet or kong of an honour
+    WIND_TRIPLET = auto()    # a triplet or kong of a wind
+    DRAGON_TRIPLET = auto()  # a triplet or kong of 红中 or 发财
     HOME = auto()            # a 财神 归位 in a sequence
     WILD_PAIR = auto()       # two 财神 as the pair
     WILD_TRIPLET = auto()    # a set of three 财神
@@ -38,10 +41,22 @@ class Need(IntFlag):
     NO_SEQUENCE = auto()
     ONE_SUIT = auto()        # at most one of 万 饼 条
     ONLY_HONOURS = auto()
+    FLOWERS = auto()         # flower tiles laid aside
+    TWO_WILDS = auto()       # two or more 财神 acting as wilds
+    SITUATION = auto()       # won after a kong, by robbing a kong, 天胡 or 地胡
+    ALL_MELDED = auto()      # five melds: two tiles stood at the win (YQ-10)
 
 
-_HONOUR_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_CAISHEN, _NO_SEQUENCE, _ONE_SUIT, \
-    _ONLY_HONOURS = (int(flag) for flag in Need)
+_WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_CAISHEN, _NO_SEQUENCE, \
+    _ONE_SUIT, _ONLY_HONOURS, _FLOWERS, _TWO_WILDS, _SITUATION, _ALL_MELDED = \
+    (int(flag) for flag in Need)
+# What a reading has by its honour triplets, by tile (白板 is never scored for itself).
+_TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
+                  GREEN: _DRAGON_TRIPLET}
+# Each tile's suit as a bit of a mask of the suits present: 0 for an honour.
+_SUIT_BIT = [1 << t // 9 if t < 27 else 0 for t in range(34)]
+# A mask of the suits present (bit per suit) → the Need flag it gives: none or one suit.
+_SUIT_FLAGS = {0: _ONE_SUIT, 1: _ONE_SUIT, 2: _ONE_SUIT, 4: _ONE_SUIT}
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -57,14 +72,14 @@ class View:
     melds: tuple[Meld, ...]
     table: Table
     request: dict[str, Any]
-    # What the item tests share, found once per reading, each 财神 taken as the tile it
-    # stands for (YQ-9); set indices count into ``groups``, the answer's ``hand.sets``:
-    suits: frozenset[int]               # suits present (0 万, 1 饼, 2 条)
+    # What the item tests share, found once per reading in one pass over its sets, each 财神
+    # taken as the tile it stands for (YQ-9); set indices count into ``groups``, the
+    # answer's ``hand.sets``:
+    one_suit: bool                      # exactly one of 万 饼 条 present
     honors: bool                        # any honour present
     only_honors: bool
     triplets: dict[int, int]            # tile → index of its triplet or kong
     home_sets: tuple[int, ...]          # sequences holding a 财神 at its own face (归位, YQ-4)
-    all_triplets: bool
     has: int                            # the Need flags this reading meets
 
     @property
@@ -75,13 +90,18 @@ class View:
     def pair_index(self) -> int:
         return len(self.sets)
 
+    @property
+    def all_triplets(self) -> bool:
+        return bool(self.has & _NO_SEQUENCE)
+
     def triplet_of(self, tile: int, natural: bool = False) -> int | None:
         """The index of the tile's triplet or kong (of natural tiles only, if asked)."""
         index = self.triplets.get(tile)
         return None if index is None or (natural and self.sets[index].wilds) else index
 
 
-def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]]:
+@lru_cache(maxsize=64)
+def free_choices(caishen: int, flower: int) -> tuple[tuple[int, ...], tuple[FreeChoice, ...]]:
     """Values worth trying for 财神 that stand alone as the pair or as a set.
 
     Yueqing's items look at a tile's suit or honour, never its number, except 归位 (a 财神 at
@@ -92,13 +112,29 @@ def free_choices(caishen: int, flower: int) -> tuple[list[int], list[FreeChoice]
     suited = [caishen if caishen // 9 == s else s * 9 for s in range(3)]
     # The 财神's own face first, so that a tie shows the wilds as themselves.
     values = [caishen] + [t for t in suited + honours if t != caishen]
-    pairs = values
     sets = [FreeChoice(TRIPLET, t) for t in values]
     if not is_honor(caishen):
         local = caishen % 9
         sets += [FreeChoice(SEQUENCE, caishen - k) for k in range(3) if 0 <= local - k <= 6]
     sets += [FreeChoice(SEQUENCE, s * 9) for s in range(3) if s != caishen // 9]
-    return pairs, sets
+    return tuple(values), tuple(sets)
+
+
+def hand_flags(table: Table, caishen_tiles: int, wilds: int, kept_caishen: bool | None,
+               request: dict[str, Any]) -> int:
+    """The Need flags of the whole hand, the same on every reading."""
+    has = 0 if caishen_tiles else _NO_CAISHEN
+    if table.flowers:
+        has |= _FLOWERS
+    if wilds >= 2:
+        has |= _TWO_WILDS
+    if kept_caishen is not None:
+        has |= _ALL_MELDED
+    situation = request["situation"]
+    if (situation["after_kong"] or situation["heavenly"] or situation["earthly"]
+            or request["win"]["by"] == "robbing_kong"):
+        has |= _SITUATION
+    return has
 
 
 def views(
@@ -114,7 +150,9 @@ def views(
     caishen_tiles = counts[caishen]
     wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
     counts[caishen] -= wilds
-    free_pairs, free_sets = free_choices(caishen, table.flower)
+    # Groups of wilds alone take these values; without wilds there are none.
+    free_pairs, free_sets = free_choices(caishen, table.flower) if wilds else ((), ())
+    melds = tuple(melds)
     meld_groups = tuple(m.group() for m in melds)
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
@@ -122,57 +160,54 @@ def views(
         kept = list(concealed)
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
+    has = hand_flags(table, caishen_tiles, wilds, kept_caishen, request)
     # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
     # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
     # alike in all that are scored once, each at one place.
     alike = merge and caishen_tiles > 0
-    for read in placed_readings(counts, wilds, meld_groups, win_tile, by_wild=win_is_wild,
-                                claimed=claimed, free_pairs=free_pairs, free_sets=free_sets,
-                                home=caishen if alike else None, one_place=alike):
-        yield _view(read.sets, read.pair, wilds, caishen_tiles, read.stands_for, win_is_wild,
-                    kept_caishen, read.shape, tuple(melds), table, request)
+    for sets, pair, stands_for, shape in placed_readings(
+            counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
+            free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
+            one_place=alike):
+        yield _view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
+                    shape, melds, table, request, has)
 
 
 def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
           win_by_wild: bool, kept_caishen: bool | None, shape: str, melds: tuple[Meld, ...],
-          table: Table, request: dict[str, Any]) -> View:
-    suits, honors, only_honors = set(), pair.first >= 27, pair.first >= 27
-    if pair.first < 27:
-        suits.add(pair.first // 9)
+          table: Table, request: dict[str, Any], has: int) -> View:
+    """The reading's facts in one pass over its sets; ``has`` brings the hand's own flags."""
+    suits = _SUIT_BIT[pair.first]
+    honors = not suits
     triplets: dict[int, int] = {}
-    home: list[int] = []
-    sequences = 0
+    home: tuple[int, ...] = ()
+    sequences = False
     caishen = table.caishen
-    has = _NO_CAISHEN if caishen_tiles == 0 else 0
     if len(pair.wilds) == 2:
         has |= _WILD_PAIR
-    for index, g in enumerate(sets):
-        first = g.first
-        if first >= 27:
-            honors = True
-        else:
-            suits.add(first // 9)
-            only_honors = False
-        if g.kind == SEQUENCE:
-            sequences += 1
-            if caishen in g.wilds:
-                home.append(index)
+    for index, (kind, first, _, stand_for, _, _) in enumerate(sets):
+        bit = _SUIT_BIT[first]
+        suits |= bit
+        if kind == SEQUENCE:
+            sequences = True
+            if stand_for and caishen in stand_for:
+                home += (index,)
                 has |= _HOME
-        else:
-            triplets[first] = index
-            if first >= 27:
-                has |= _HONOUR_TRIPLET
-            if len(g.wilds) == 3:
-                has |= _WILD_TRIPLET
-    if sequences == 0:
+            continue
+        triplets[first] = index
+        if not bit:
+            honors = True
+            has |= _TRIPLET_FLAGS.get(first, 0)
+        if len(stand_for) == 3:
+            has |= _WILD_TRIPLET
+    if not sequences:
         has |= _NO_SEQUENCE
-    if len(suits) <= 1:
-        has |= _ONE_SUIT
-    if only_honors:
+    has |= _SUIT_FLAGS.get(suits, 0)
+    if not suits:
         has |= _ONLY_HONOURS
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
-                melds, table, request, frozenset(suits), honors, only_honors, triplets,
-                tuple(home), sequences == 0, has)
+                melds, table, request, suits in (1, 2, 4), honors, not suits, triplets, home,
+                has)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
