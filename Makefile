@@ -68,6 +68,7 @@ wrk:
 
 bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/waits.py
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py

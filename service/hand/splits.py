@@ -237,47 +237,115 @@ Shapes = frozenset[tuple[int, bool]]
 def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
     """The (wilds used, holds the pair) outcomes one suit can be read with.
 
-    Whether a suit completes needs no groups, so this walks the suit once, tile by tile,
-    keeping only what is still open: sequences waiting for this tile and the next, or for this
-    tile alone (and how many of them hold no natural tile yet: a group needs one), wilds used,
-    and whether the pair is taken. tests/test_engine.py checks the outcomes equal those of
-    reading every split.
+    Whether a suit completes needs no groups, so this walks the suit once, tile by tile (see
+    ``suit_walk``). tests/test_engine.py checks the outcomes equal those of reading every split.
+    """
+    return suit_walk(counts, honors, max_wilds, False)[0]
+
+
+# Where a walk stands between two tiles: sequences open for this tile and the next, open for
+# this tile only, pair taken. A sequence is opened at its first natural tile, taking wilds
+# for the places before it there, so every group holds a natural and no state needs to
+# remember a sequence that holds none yet. The wilds used are not part of the state: each
+# state carries a bit mask of the wilds counts it is reached with (bit ``used * _PLACES``)
+# and, once a tile is added, of the places it was added at (``used * _PLACES + place``), so
+# states alike but for those are walked once.
+_State = tuple[int, int, bool]
+_PLACES = 16  # a suit has at most nine places
+
+
+def suit_walk(counts: tuple[int, ...], honors: bool, max_wilds: int,
+              adding: bool) -> tuple[Shapes, tuple[Shapes, ...]]:
+    """A suit's shapes, and (when ``adding``) its shapes after one natural tile is added at
+    each place, a fifth copy included; all in one walk along the suit.
+
+    Adding is carried in the walk: a state that has not added yet may add at this tile, one
+    that has carries the places it could have added at, so the nine additions share one walk.
+    tests/test_waits_tables.py checks every outcome against reading the grown suit's splits.
     """
     size = len(counts)
-    last_start = -1 if honors else size - 3
-    # (open for this and the next tile, of them natural-less, open for this tile only, of
-    # them natural-less, wilds used, pair taken)
-    states = {(0, 0, 0, 0, 0, False)}
+    limit = (1 << (max_wilds + 1) * _PLACES) - 1
+    waiting: dict[_State, int] = {(0, 0, False): 1}  # nothing added (yet)
+    added: dict[_State, int] = {}
     for i, naturals in enumerate(counts):
-        following: set[tuple[int, int, int, int, int, bool]] = set()
-        ahead = counts[i + 1] if i + 1 < size else 0
-        two_ahead = ahead + (counts[i + 2] if i + 2 < size else 0)
-        for o1, z1, o2, z2, used, paired in states:
-            # Sequences ending here take a natural or a wild; a natural-less one a natural.
-            for end_naturals in range(z2, min(o2, naturals) + 1):
-                for mid_naturals in range(min(o1, naturals - end_naturals) + 1):
-                    spent = used + o2 - end_naturals + o1 - mid_naturals
-                    if spent > max_wilds:
-                        continue
-                    left = naturals - end_naturals - mid_naturals
-                    still_bare = max(z1 - mid_naturals, 0)  # naturals go to bare ones first
-                    budget = max_wilds - spent
-                    # Each sequence open at the next tile needs it, natural or wild; one
-                    # holding no natural yet needs one of the next two tiles.
-                    starts = min(left + budget, ahead + budget - o1) if i <= last_start else 0
-                    for new in range(starts + 1):
-                        for new_naturals in range(min(new, left) + 1):
-                            bare = new - new_naturals
-                            if bare > budget or bare > two_ahead:
-                                continue
-                            for kept, pair in _same_tile_groups(left - new_naturals,
-                                                                not paired):
-                                if spent + bare + kept <= max_wilds:
-                                    following.add((new, bare, o1, still_bare,
-                                                   spent + bare + kept, paired or pair))
-        states = following
-    return frozenset((used, paired) for o1, _, o2, _, used, paired in states
-                     if o1 == 0 and o2 == 0)
+        # Sequences a natural here may open, as its first, second or third place.
+        opens = (False, False, False) if honors else (i + 2 < size, 0 < i < size - 1, i > 1)
+        following_added: dict[_State, int] = {}
+        for state, mask in added.items():
+            _step(following_added, mask, limit, _moves(state, naturals, opens, max_wilds))
+        if adding:
+            for state, mask in waiting.items():
+                _step(following_added, mask << i, limit,
+                      _moves(state, naturals + 1, opens, max_wilds))
+        following: dict[_State, int] = {}
+        for state, mask in waiting.items():
+            _step(following, mask, limit, _moves(state, naturals, opens, max_wilds))
+        waiting, added = following, following_added
+    shapes = frozenset(_outcomes(waiting, max_wilds, 1))
+    if not adding:
+        return shapes, ()
+    return shapes, tuple(frozenset(_outcomes(added, max_wilds, 1 << place))
+                         for place in range(size))
+
+
+def _step(following: dict[_State, int], mask: int, limit: int,
+          moves: tuple[tuple[_State, int], ...]) -> None:
+    for state, wilds in moves:
+        moved = mask << wilds * _PLACES & limit
+        if moved:
+            following[state] = following.get(state, 0) | moved
+
+
+def _outcomes(states: dict[_State, int], max_wilds: int,
+              place: int) -> Iterator[tuple[int, bool]]:
+    """(wilds used, pair taken) of the walks ended with nothing open, at ``place`` (a bit)."""
+    for (through, last, paired), mask in states.items():
+        if through == 0 and last == 0:
+            for used in range(max_wilds + 1):
+                if mask >> used * _PLACES & place:
+                    yield used, paired
+
+
+@lru_cache(maxsize=1 << 14)
+def _moves(state: _State, naturals: int, opens: tuple[bool, bool, bool],
+           max_wilds: int) -> tuple[tuple[_State, int], ...]:
+    """The states after a tile with ``naturals`` copies, each with the wilds it takes (at
+    most ``max_wilds``; the caller drops those past what it has left)."""
+    through, last, paired = state
+    found = set()
+    # Each open sequence takes this tile, natural or wild.
+    for taken in range(max(through + last - max_wilds, 0), min(through + last, naturals) + 1):
+        spent = through + last - taken
+        for as_first, as_second, pair, wilds in _openings(naturals - taken, opens, not paired,
+                                                          max_wilds - spent):
+            found.add(((as_first, through + as_second, paired or pair), spent + wilds))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _openings(naturals: int, opens: tuple[bool, bool, bool], pair_free: bool,
+              max_wilds: int) -> tuple[tuple[int, int, bool, int], ...]:
+    """Ways for copies of one tile to open sequences, as their first place or their second
+    (a wild before it), the rest closing groups here: (as first, as second, pair taken,
+    wilds), at most ``max_wilds``."""
+    first, second, third = opens
+    found = set()
+    for as_first in range(naturals + 1 if first else 1):
+        most = min(naturals - as_first, max_wilds)
+        for as_second in range(most + 1 if second else 1):
+            for kept, pair in _closed_here(naturals - as_first - as_second, pair_free, third):
+                if as_second + kept <= max_wilds:
+                    found.add((as_first, as_second, pair, as_second + kept))
+    return tuple(found)
+
+
+@lru_cache(maxsize=128)
+def _closed_here(naturals: int, pair_free: bool, third: bool) -> Shapes:
+    """(wilds, pair taken) for copies of one tile as groups that end at it: triplets, at most
+    one pair, and (``third``) sequences with two wilds before it."""
+    return frozenset((kept + 2 * as_third, pair)
+                     for as_third in range(naturals + 1 if third else 1)
+                     for kept, pair in _same_tile_groups(naturals - as_third, pair_free))
 
 
 @lru_cache(maxsize=64)
@@ -350,6 +418,6 @@ def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
 
 def clear_caches() -> None:
     """Forget every cached suit reading (benchmarks use it to time a cold start)."""
-    for cached in (_splits_from, suit_splits, suit_groups, _suit_keyed, suit_shapes,
-                   _same_tile_groups):
+    for cached in (_splits_from, suit_splits, suit_groups, _suit_keyed, suit_shapes, _moves,
+                   _openings, _closed_here, _same_tile_groups):
         cached.cache_clear()

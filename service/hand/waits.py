@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
@@ -15,10 +16,9 @@ from service.hand.splits import (
     Shapes,
     completes,
     concealed_readings,
-    is_complete,
     seven_pairs_wait,
     suit_groups,
-    suit_shapes,
+    suit_walk,
 )
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
@@ -27,13 +27,10 @@ TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
 
 
 @lru_cache(maxsize=65536)
-def _suit_after_each(counts: tuple[int, ...], honors: bool, wilds: int) -> tuple[Shapes, ...]:
-    """A suit's outcomes after adding each of its tiles, cached by the suit's counts."""
-    after = []
-    for local in range(len(counts)):
-        grown = counts[:local] + (counts[local] + 1,) + counts[local + 1:]
-        after.append(suit_shapes(grown, honors, wilds))
-    return tuple(after)
+def _suit_after_each(counts: tuple[int, ...], honors: bool,
+                     wilds: int) -> tuple[Shapes, tuple[Shapes, ...]]:
+    """A suit's outcomes, and its outcomes after adding each of its tiles (one walk)."""
+    return suit_walk(counts, honors, wilds, True)
 
 
 def wait_tiles(
@@ -50,82 +47,105 @@ def wait_tiles(
     ``held`` counts every natural copy the player holds, melds included: a tile of which all
     four are held cannot be won. Drawing ``wild_tile`` adds a wild.
     """
-    held = held if held is not None else counts
-    suits = [tuple(counts[a:b]) for a, b in SUITS]
-    pairs_wait = seven_pairs_wait(counts) if allow_seven_pairs else None
+    held = counts if held is None else held
     if wilds == 0 and wild_tile is None:
-        result = set(_natural_waits(suits))
-        if pairs_wait is not None:
-            result.add(pairs_wait)
-        return sorted(t for t in result if held[t] < 4 and t not in excluded)
-    shapes = [suit_shapes(suit, s == 3, wilds) for s, suit in enumerate(suits)]
-    result = set()
+        # What a worker does for every hand: one cached look-up per suit, one in _TAKE.
+        hand = tuple(counts)
+        suits = (_suit_waits(hand[:9], 0), _suit_waits(hand[9:18], 1),
+                 _suit_waits(hand[18:27], 2), _suit_waits(hand[27:], 3))
+        result = []
+        for suit in _TAKE[suits[0].kind + suits[1].kind + suits[2].kind + suits[3].kind]:
+            for tile in suits[suit].waits:
+                if held[tile] < 4:
+                    result.append(tile)
+    else:
+        found = _wild_waits(counts, wilds)
+        result = [t for t in found if held[t] < 4 and t != wild_tile]
+        # A drawn wild can stand for any tile, so it completes the hand exactly when adding
+        # some tile does, whether or not that tile could be won (tests/test_waits_tables.py).
+        if wild_tile is not None and found:
+            insort(result, wild_tile)
+    if excluded:
+        result = [t for t in result if t not in excluded]
+    if allow_seven_pairs:
+        pairs_wait = seven_pairs_wait(counts)
+        if pairs_wait is not None and held[pairs_wait] < 4 and pairs_wait not in excluded \
+                and pairs_wait not in result:
+            insort(result, pairs_wait)
+    return result
+
+
+def _wild_waits(counts: Sequence[int], wilds: int) -> list[int]:
+    """Every tile whose addition completes the hand with ``wilds``, ascending, whether or not
+    it can be won."""
+    tables = [_suit_after_each(tuple(counts[a:b]), s == 3, wilds)
+              for s, (a, b) in enumerate(SUITS)]
+    shapes = [own for own, _ in tables]
+    found = []
     # Adding a tile changes one suit only: look up that suit's outcomes after each addition.
-    for s, suit in enumerate(suits):
+    for s, (_, after) in enumerate(tables):
         if wilds == 0 and any(not options for i, options in enumerate(shapes) if i != s):
             continue  # another suit cannot be read at all, whatever is added here
         base = s * 9
-        for local, options in enumerate(_suit_after_each(suit, s == 3, wilds)):
-            t = base + local
-            if options and held[t] < 4 and t not in excluded and t != wild_tile and \
-                    completes(shapes[:s] + [options] + shapes[s + 1:], wilds):
-                result.add(t)
-    if pairs_wait is not None and held[pairs_wait] < 4:
-        result.add(pairs_wait)
-    if wild_tile is not None and wild_tile not in excluded and is_complete(counts, wilds + 1):
-        result.add(wild_tile)
-    return sorted(result)
+        found += [base + local for local, options in enumerate(after)
+                  if options and completes(shapes[:s] + [options] + shapes[s + 1:], wilds)]
+    return found
 
 
-_SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
+# What a suit read without wilds brings to the waits. A suit of 3n tiles can only read as
+# sets, one of 3n + 2 only as sets and the pair, one of 3n + 1 not at all; so its kind says
+# all the hand needs: whether it reads, holds the pair, and what a tile added to it makes.
+_SETS, _WITH_PAIR, _WANTS_PAIR, _WANTS_SET, _DEAD = range(5)
+# _SETS: reads as sets (a tile added leaves 3n + 1: never). _WITH_PAIR: reads as sets and the
+# pair; its waits make it sets. _WANTS_PAIR (3n + 1) and _WANTS_SET (3n + 2) do not read; their
+# waits make them sets and the pair, or sets. _DEAD: does not read, and no tile helps.
+_READS = (_SETS, _WITH_PAIR)
+
+
+def _taking(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The suits whose waits complete a hand of suits of these kinds: every other suit
+    reads as it is, and exactly one suit holds the pair once the tile is added."""
+    taken = []
+    for suit, kind in enumerate(kinds):
+        others = kinds[:suit] + kinds[suit + 1:]
+        if kind in (_SETS, _DEAD) or any(k not in _READS for k in others):
+            continue
+        if others.count(_WITH_PAIR) + (kind == _WANTS_PAIR) == 1:
+            taken.append(suit)
+    return tuple(taken)
+
+
+# The suits to take, by the four kinds as one number: the first suit's kind times 125, ...
+_TAKE = tuple(_taking(kinds) for kinds in product(range(5), repeat=4))
+
+
+class _SuitWaits(NamedTuple):
+    kind: int                # the suit's kind, times its weight in ``_TAKE``'s index
+    waits: tuple[int, ...]   # (global) tiles whose addition leaves the suit readable
 
 
 @lru_cache(maxsize=65536)
-def _suit_after_each_natural(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...],
-                                                                                tuple[int, ...]]:
-    """Without wilds: the local tiles whose addition leaves the suit readable as sets only,
-    and those that leave it readable as sets and the pair."""
-    sets_only, with_pair = [], []
-    for local, options in enumerate(_suit_after_each(counts, honors, 0)):
-        if _SETS_ONLY in options:
-            sets_only.append(local)
-        if _WITH_PAIR in options:
-            with_pair.append(local)
-    return tuple(sets_only), tuple(with_pair)
-
-
-def _natural_waits(suits: list[tuple[int, ...]]) -> list[int]:
-    """Waits without wilds: a tile added to one suit completes the hand when that suit then
-    reads as sets and the others as sets with one pair among them, or that suit holds the
-    pair and the others read as sets only."""
-    shapes = [suit_shapes(suit, s == 3, 0) for s, suit in enumerate(suits)]
-    readable = [bool(options) for options in shapes]
-    sets_only = [_SETS_ONLY in options for options in shapes]
-    pair = [_WITH_PAIR in options for options in shapes]
-    unreadable, all_sets_only, all_pair = 4 - sum(readable), sum(sets_only), sum(pair)
-    found: list[int] = []
-    for s, suit in enumerate(suits):
-        if unreadable - (not readable[s]):
-            continue  # another suit cannot be read, whatever is added here
-        others_sets_only = all_sets_only - sets_only[s]
-        must_pair = 3 - others_sets_only  # other suits that read only with the pair
-        one_pair = must_pair == 1 or (must_pair == 0 and all_pair - pair[s] > 0)
-        if not one_pair and others_sets_only < 3:
-            continue
-        to_sets, to_pair = _suit_after_each_natural(suit, s == 3)
-        base = s * 9
-        if one_pair:
-            found += [base + local for local in to_sets]
-        if others_sets_only == 3:
-            found += [base + local for local in to_pair]
-    return found
+def _suit_waits(counts: tuple[int, ...], suit: int) -> _SuitWaits:
+    """A suit's kind and waits without wilds (``suit`` 0-3: 万, 饼, 条, honours)."""
+    own, after = suit_walk(counts, suit == 3, 0, True)
+    base = suit * 9
+    waits = tuple(base + local for local, options in enumerate(after) if options)
+    if own:
+        kind = _WITH_PAIR if (0, True) in own else _SETS
+    elif waits:
+        kind = _WANTS_PAIR if sum(counts) % 3 == 1 else _WANTS_SET
+    else:
+        kind = _DEAD
+    return _SuitWaits(kind * 5 ** (3 - suit), waits)
 
 
 def clear_caches() -> None:
     """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
     splits.clear_caches()
     _suit_after_each.cache_clear()
-    _suit_after_each_natural.cache_clear()
+    _suit_waits.cache_clear()
+    for table in (*_plain, _placed_in):
+        table.clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
