@@ -144,8 +144,9 @@ def clear_caches() -> None:
     splits.clear_caches()
     _suit_after_each.cache_clear()
     _suit_waits.cache_clear()
-    for table in (*_plain, _placed_in):
-        table.clear()
+    for plain in _plain:
+        plain.clear()
+    _placed_in.clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
