@@ -68,6 +68,14 @@ class Meld(NamedTuple):
     source: int | None
 
     def group(self) -> Group:
-        return Group(
-            MELD_KINDS[self.type], min(self.tiles), self.type == ANGANG, (), self.type, self.source
-        )
+        found = _MELD_GROUPS.get(self)
+        if found is None:  # a real meld is one of a few thousand; kept bounded all the same
+            if len(_MELD_GROUPS) >= 65536:
+                _MELD_GROUPS.clear()
+            found = _MELD_GROUPS[self] = Group(
+                MELD_KINDS[self.type], min(self.tiles), self.type == ANGANG, (), self.type,
+                self.source)
+        return found
+
+
+_MELD_GROUPS: dict[Meld, Group] = {}

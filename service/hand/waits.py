@@ -357,42 +357,28 @@ def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
         if not suits[holder][1]:
             continue  # no split of this suit holds the pair
         choices = [both[1] if s == holder else both[0] for s, both in enumerate(suits)]
-        for choice in product(*choices):
-            # The other suits' fragments, before and after the winning tile's suit, so that
-            # sets and tiles come out in suit order (tile order within each).
-            sets_before: tuple[Group, ...] = ()
-            sets_after: tuple[Group, ...] = ()
-            seqs_before: tuple[int, ...] = ()
-            seqs_after: tuple[int, ...] = ()
-            trips_before: tuple[int, ...] = ()
-            trips_after: tuple[int, ...] = ()
-            kan_before = kan_after = 0  # bits counted from the start of each
-            pair = None
-            for s, fragments in enumerate(choice):
-                if s == win_suit:
-                    continue
-                part = fragments[0]
-                pair = pair or part.pair
-                if s < win_suit:
-                    kan_before |= part.kan << len(sets_before)
-                    sets_before += part.sets
-                    seqs_before += part.sequences
-                    trips_before += part.triplets
-                else:
-                    kan_after |= part.kan << len(sets_after)
-                    sets_after += part.sets
-                    seqs_after += part.sequences
-                    trips_after += part.triplets
-            for part in choice[win_suit]:
-                seqs = seqs_before + part.sequences + seqs_after
-                trips = trips_before + part.triplets + trips_after
-                offset = len(sets_before)
-                readings.append(NaturalReading(
-                    sets_before + part.sets + sets_after + meld_sets,
-                    pair or part.pair,  # type: ignore[arg-type]  # one suit holds it
-                    part.shape,
-                    tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
-                    tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
-                    kan_before | part.kan << offset |
-                    kan_after << (offset + len(part.sets))))
+        for one, two, three, four in product(*choices):
+            # One split per suit; only the winning tile's suit offers more than one fragment,
+            # one per place the tile filled. Suits come in tile order, so their first tiles
+            # come out ascending.
+            for sa, ra, ha, qa, ta, ka in one:
+                for sb, rb, hb, qb, tb, kb in two:
+                    for sc, rc, hc, qc, tc, kc in three:
+                        for sd, rd, hd, _, td, kd in four:  # honours: no sequences
+                            n = len(sa)
+                            kan = ka | kb << n
+                            n += len(sb)
+                            kan |= kc << n
+                            kan |= kd << n + len(sc)
+                            seqs = qa + qb + qc
+                            trips = ta + tb + tc + td
+                            readings.append(NaturalReading(
+                                sa + sb + sc + sd + meld_sets,
+                                ra or rb or rc or rd,  # type: ignore[arg-type]  # one holds it
+                                ha or hb or hc or hd,
+                                tuple(sorted(seqs + meld_sequences)) if meld_sequences
+                                else seqs,
+                                tuple(sorted(trips + meld_triplets)) if meld_triplets
+                                else trips,
+                                kan))
     return readings

@@ -417,15 +417,15 @@ def views(
     """
     by_suit = held_suits(held)
     has = hand_flags(by_suit, melds, win_tile, self_draw, request)
-    m, p, s, z = by_suit
+    man, pin, sou, honours = by_suit
     hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request,
-                 _SUITS[m.present + 2 * p.present + 4 * s.present], bool(z.present),
-                 m.fours + p.fours + s.fours)
+                 _SUITS[man.present + 2 * pin.present + 4 * sou.present], bool(honours.present),
+                 man.fours + pin.fours + sou.fours)
     has |= _STANDARD
     found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
                   has | _KAN[read.kan] | sequence_flags(read.sequences) |
                   triplet_flags(read.triplets), hand, read.kan)
-             for read in natural_readings(concealed_counts, [m.group() for m in melds],
+             for read in natural_readings(concealed_counts, [meld.group() for meld in melds],
                                           win_tile, not self_draw)]
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
