@@ -18,6 +18,8 @@ marshmallow's. tests/test_loader.py proves the two equal on valid and invalid bo
 
 from __future__ import annotations
 
+import dis
+import inspect
 import linecache
 from collections.abc import Callable
 from functools import cache
@@ -123,38 +125,52 @@ class _Code:
         if not _understood(schema) or schema_class in inside:  # a schema nested in itself
             return self.generic(f"{self.name(schema.load, 'load')}({src})", indent)
         inside = (*inside, schema_class)
-        allowed = frozenset(field.data_key or name for name, field in schema.load_fields.items())
-        self.refuse_if(indent, [f"type({src}) is not dict",
-                                f"not {src}.keys() <= {self.name(allowed, 'allowed')}"])
+        keys = [field.data_key or name for name, field in schema.load_fields.items()]
+        # Unknown fields: those present, counted as they are read, against the body's size; a
+        # field read by marshmallow's own code, or two fields sharing a key, are not counted.
+        counted = len(set(keys)) == len(keys) and not any(
+            field.pre_load or field.post_load for field in schema.load_fields.values())
+        if counted:
+            absent = self.local("absent")
+            self.refuse_if(indent, [f"type({src}) is not dict"])
+            self.add(indent, f"{absent} = 0")
+        else:
+            absent = None
+            self.refuse_if(indent, [f"type({src}) is not dict",
+                                    f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
         always: list[str] = []  # "attr": value, while every field is in the loaded dict
         then: list[tuple[str, str, str]] = []  # (attr, value, presence) for the rest
-        for name, field in schema.load_fields.items():
+        for (name, field), key in zip(schema.load_fields.items(), keys, strict=True):
             attr = repr(field.attribute or name)
-            value, presence = self.field(field, src, repr(field.data_key or name), indent,
-                                         inside)
+            value, presence = self.field(field, src, repr(key), absent, indent, inside)
             if presence is None and not then:
                 always.append(f"{attr}: {value}")
             else:  # marshmallow's key order kept: every later field is added in turn
                 then.append((attr, value, presence or "True"))
+        if absent is not None:  # before the hooks, which marshmallow runs on known fields only
+            self.refuse_if(indent, [f"len({src}) != {len(keys)} - {absent}"])
         loaded = self.local("obj")
         self.add(indent, f"{loaded} = {{{', '.join(always)}}}")
         for attr, value, presence in then:
             self.add(indent, f"if {presence}:")
             self.add(indent + 1, f"{loaded}[{attr}] = {value}")
         for method, _, options in schema._hooks[VALIDATES_SCHEMA]:
-            hook = self.name(getattr(schema, method), "hook")
-            original = f"{src}, " if options.get("pass_original", False) else ""
+            hook = getattr(schema, method)
+            arguments = [loaded, src] if options.get("pass_original", False) else [loaded]
+            # marshmallow's keywords, unless the hook provably never reads them
+            if _reads_keywords(hook, 1 + len(arguments)):
+                arguments += ["partial=None", "many=False", "unknown=RAISE"]
             self.add(indent, "try:")
-            self.add(indent + 1, f"{hook}({loaded}, {original}partial=None, many=False, "
-                                 "unknown=RAISE)")
+            self.add(indent + 1, f"{self.name(hook, 'hook')}({', '.join(arguments)})")
             self.add(indent, "except ValidationError:")
             self.add(indent + 1, "raise Unsure from None")
         return loaded
 
-    def field(self, field: Field, src: str, key: str, indent: int,
+    def field(self, field: Field, src: str, key: str, absent: str | None, indent: int,
               inside: tuple[type[Schema], ...]) -> tuple[str, str | None]:
         """One field of the object in ``src``: its loaded value, and a condition for its
-        presence in the loaded dict (None: always present)."""
+        presence in the loaded dict (None: always present). A missing optional field adds 1
+        to ``absent``, when it is counted."""
         value = self.local("v")
         default = field.load_default
         if field.pre_load or field.post_load:  # marshmallow's own, whole
@@ -169,7 +185,7 @@ class _Code:
                 self.refuse_if(indent, [f"{value} is None"])
             self.loaded(field, value, indent, inside)
             return value, None
-        if default is None and field.allow_none:  # missing or null: None
+        if default is None and field.allow_none and absent is None:  # missing or null: None
             self.add(indent, f"{value} = {src}.get({key})")
             self.add(indent, f"if {value} is not None:")
             self.loaded(field, value, indent + 1, inside)
@@ -180,8 +196,12 @@ class _Code:
             self.add(indent, f"if {value} is not None:")  # allow_none, or the case above
         else:
             self.add(indent, f"if {value} is MISSING:")
-            self.add(indent + 1, f"{value} = {self.default(default)}"
-                     if default is not missing else "pass")
+            if absent is not None:
+                self.add(indent + 1, f"{absent} += 1")
+            if default is not missing:
+                self.add(indent + 1, f"{value} = {self.default(default)}")
+            elif absent is None:
+                self.add(indent + 1, "pass")
             self.add(indent, "else:" if typed and not field.allow_none
                      else f"elif {value} is not None:")
         self.loaded(field, value, indent + 1, inside)
@@ -346,6 +366,20 @@ def _passes(validator: Any) -> Callable[[Any], bool]:
             return False
 
     return call
+
+
+def _reads_keywords(hook: Any, positional: int) -> bool:
+    """Whether a ``@validates_schema`` hook may read the keywords marshmallow passes it
+    (``partial``, ``many``, ``unknown``). One taking exactly ``self``, the data (and the
+    original data) and an unread ``**kwargs`` is called without them: a dict less per call."""
+    code = getattr(getattr(hook, "__func__", None), "__code__", None)
+    if code is None or code.co_argcount != positional or code.co_kwonlyargcount \
+            or code.co_flags & inspect.CO_VARARGS or not code.co_flags & inspect.CO_VARKEYWORDS:
+        return True
+    keywords = code.co_varnames[positional]
+    if {"locals", "vars", "_getframe"} & set(code.co_names):
+        return True
+    return any(instruction.argval == keywords for instruction in dis.get_instructions(code))
 
 
 def _plain_booleans(field: Field) -> bool:
