@@ -216,7 +216,7 @@ class _Code:
         """Whether ``value`` writes this field's load starting with a check of the value's
         type (so null is refused)."""
         kind = type(field)
-        return kind in _IDENTITY or kind is Tile or kind is Tiles or kind in _LISTS or (
+        return _identity(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
             kind is fields.Nested and isinstance(field, fields.Nested)
             and isinstance(field.nested, type) and issubclass(field.nested, Schema))
 
@@ -242,7 +242,7 @@ class _Code:
         validators."""
         kind = type(field)
         checks = list(field.validators)
-        if kind in _IDENTITY and (kind is not fields.Boolean or _plain_booleans(field)):
+        if _identity(field):
             self.refuse_if(indent, [f"type({src}) is not {_IDENTITY[kind].__name__}",
                                     *self.failures(checks, src)])
             return src
@@ -292,7 +292,7 @@ class _Code:
               inside: tuple[type[Schema], ...]) -> str:
         """Each item of the list in ``src`` loaded, into a new list."""
         item = self.local("item")
-        if type(inner) in _IDENTITY and not (inner.allow_none or inner.pre_load
+        if _identity(inner) and not (inner.allow_none or inner.pre_load
                                              or inner.post_load):
             self.add(indent, f"for {item} in {src}:")  # checked, then copied whole
             self.value(inner, item, indent + 1, inside)
@@ -309,6 +309,8 @@ class _Code:
             self.loaded(inner, item, indent + 2, inside)
             self.add(indent + 1, f"{loaded}.append({item})")
         else:
+            if not self.typed(inner):  # null is marshmallow's error
+                self.refuse_if(indent + 1, [f"{item} is None"])
             self.add(indent + 1, f"{loaded}.append({self.value(inner, item, indent + 1, inside)})")
         return loaded
 
@@ -382,8 +384,11 @@ def _reads_keywords(hook: Any, positional: int) -> bool:
     return any(instruction.argval == keywords for instruction in dis.get_instructions(code))
 
 
-def _plain_booleans(field: Field) -> bool:
-    return True in field.truthy and False in field.falsy  # type: ignore[attr-defined]
+def _identity(field: Field) -> bool:
+    """Whether the field loads a value of its exact type as the value itself."""
+    kind = type(field)
+    return kind in _IDENTITY and (kind is not fields.Boolean or (
+        True in field.truthy and False in field.falsy))  # type: ignore[attr-defined]
 
 
 

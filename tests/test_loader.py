@@ -170,6 +170,8 @@ class _Pair(Schema):
     second = fields.Integer(load_default=None, allow_none=True, data_key="2nd")
     note = fields.String()
     tiles = Tiles(max_tiles=4, load_default=list)
+    loose = fields.Boolean(truthy=set(), falsy=set())  # any value loads as its truth
+    flags = fields.List(fields.Boolean(truthy=set(), falsy=set()), load_default=list)
 
     @validates_schema
     def _keywords_seen(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -195,6 +197,8 @@ def test_hooks_get_the_keywords_they_read() -> None:
     {"first": 1, "note": None}, {"first": 1, "second": 2}, {"first": 1, "note": "x", "x": 1},
     {"first": 1, "tiles": "555p"}, {"first": 1, "tiles": ["5p", "5p"]},
     {"first": 1, "tiles": "12345p"}, {"first": 1, "tiles": ["5p", 5]}, {"2nd": 1}, [], None,
+    {"first": 1, "loose": None}, {"first": 1, "loose": "x"}, {"first": 1, "flags": [1, 0]},
+    {"first": 1, "flags": [None]},
 ])
 def test_other_paths_load_as_marshmallow_loads_them(body: Any) -> None:
     assert_agrees(_Pair, body)
