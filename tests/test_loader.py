@@ -211,3 +211,10 @@ def test_loaded_tile_lists_are_the_callers_own() -> None:
     first = reader(schema)(copy.deepcopy(body))
     first["hand"]["melds"][0]["tiles"].append(0)
     assert reader(schema)(copy.deepcopy(body))["hand"]["melds"][0]["tiles"] == [13, 13, 13]
+
+
+@SETTINGS
+@given(st.fixed_dictionaries({"first": st.integers(0, 9) | json_values}, optional={
+    key: json_values for key in ("2nd", "second", "note", "tiles", "loose", "flags", "x")}))
+def test_other_paths_load_any_values_as_marshmallow_loads_them(body: dict[str, Any]) -> None:
+    assert_agrees(_Pair, body)
