@@ -1,13 +1,15 @@
 """Loading request bodies fast, with marshmallow's answer whenever the fast path is unsure.
 
 marshmallow stays the contract: the schemas, their messages and ``openapi.yaml``. Running its
-generic machinery per field costs ~10 µs per nested object, so each schema is compiled once
-into plain closures read from the schema's own fields: their ``data_key``, ``required``,
-``allow_none``, ``load_default``, validators (``Range``, ``Length``, ``OneOf`` and any other,
-called as is) and the schema's ``@validates_schema`` hooks. A field, validator or hook added to a
-schema is therefore picked up unchanged; a new field *class* is loaded by its own
-``_deserialize`` until it is named in ``_IDENTITY`` or ``_LISTS`` below (right either way, fast
-once named).
+generic machinery per field costs ~10 µs per nested object, so each request schema is
+compiled once, at first use, into the straight-line Python source of one function, read from
+the schema's own fields: their ``data_key``, ``attribute``, ``required``, ``allow_none``,
+``load_default``, validators (``Range``, ``Length`` and ``OneOf`` written out as comparisons,
+any other called as is) and the schema's ``@validates_schema`` hooks. Nested schemas and the
+items of lists are written inline, so a body costs one Python call plus its tile strings
+(``source(ScoreRequest)`` shows the code). A field, validator or hook added to a schema is
+therefore picked up unchanged; a new field *class* is loaded by its own ``_deserialize``
+until it is written out below (right either way, fast once written out).
 
 The fast path only ever accepts: anything it does not recognise, and every error, raises
 ``Unsure`` and the caller loads the body with marshmallow itself, so every error document is
@@ -16,6 +18,9 @@ marshmallow's. tests/test_loader.py proves the two equal on valid and invalid bo
 
 from __future__ import annotations
 
+import dis
+import inspect
+import linecache
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -23,7 +28,9 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import VALIDATES_SCHEMA
 
-from service.schemas.fields import BoundedList, Flag, WholeNumber
+from service.errors import InvalidTiles
+from service.schemas.fields import MAX_COMPACT_LENGTH, BoundedList, Flag, Tile, Tiles, WholeNumber
+from service.tiles import TILE_OF, parse_compact
 
 
 class Unsure(Exception):
@@ -31,72 +38,7 @@ class Unsure(Exception):
 
 
 Reader = Callable[[Any], Any]
-
-
-# --- validators -----------------------------------------------------------------------------
-
-def _check(validator: Any) -> Callable[[Any], bool]:
-    """A validator as a predicate. Known ones are compiled; any other is called as marshmallow
-    calls it (a False return or an error both fail)."""
-    if type(validator) is validate.Range:
-        low, high = validator.min, validator.max
-        low_in, high_in = validator.min_inclusive, validator.max_inclusive
-
-        def in_range(value: Any) -> bool:
-            if low is not None and (value < low if low_in else value <= low):
-                return False
-            return high is None or (value <= high if high_in else value < high)
-
-        return in_range
-    if type(validator) is validate.Length:
-        equal, shortest, longest = validator.equal, validator.min, validator.max
-        if equal is not None:
-            return lambda value: len(value) == equal
-        return lambda value: (shortest is None or len(value) >= shortest) and (
-            longest is None or len(value) <= longest)
-    if type(validator) is validate.OneOf:
-        try:
-            choices = frozenset(validator.choices)
-        except TypeError:  # unhashable choices: ask the validator
-            pass
-        else:
-            return lambda value: value in choices
-
-    def call(value: Any) -> bool:
-        try:
-            return validator(value) is not False
-        except ValidationError:
-            return False
-
-    return call
-
-
-def _validated(read: Reader, checks: list[Callable[[Any], bool]]) -> Reader:
-    if not checks:
-        return read
-
-    def read_checked(value: Any) -> Any:
-        out = read(value)
-        for check in checks:
-            if not check(out):
-                raise Unsure
-        return out
-
-    return read_checked
-
-
-# --- fields ---------------------------------------------------------------------------------
-
-def _exact(kind: type) -> Reader:
-    """Values JSON already gives in the field's own type load as themselves."""
-
-    def read(value: Any) -> Any:
-        if type(value) is not kind:
-            raise Unsure
-        return value
-
-    return read
-
+Field = fields.Field[Any]
 
 # Field classes whose load of a value of exactly this Python type is the value itself. The
 # contract's own field classes (service/schemas/fields.py) are listed beside marshmallow's: a
@@ -111,80 +53,343 @@ _IDENTITY: dict[type, type] = {
 # List classes that load each item with their inner field and check their length with a
 # ``Length`` validator (BoundedList checks it before the items; so does this loader).
 _LISTS = (fields.List, BoundedList)
+_LITERALS = (int, str, bool, type(None))  # written into the source as themselves
 
 
-def _unsure_on_error(load: Reader) -> Reader:
-    """marshmallow's own loading of a part; any error means marshmallow decides the body."""
+_SOURCES: dict[type[Schema], str] = {}
 
-    def read(value: Any) -> Any:
+
+@cache
+def reader(schema_class: type[Schema]) -> Reader:
+    """The compiled loader of one schema class: the loaded dict, or Unsure."""
+    code = _Code()
+    loaded = code.schema(schema_class, "data", 1, ())
+    text = "def load(data):\n" + "\n".join(code.lines) + f"\n    return {loaded}\n"
+    filename = f"<loader of {schema_class.__module__}.{schema_class.__qualname__}>"
+    # Tracebacks and profilers show the generated lines.
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    _SOURCES[schema_class] = text
+    namespace = dict(code.names)
+    exec(compile(text, filename, "exec"), namespace)
+    load: Reader = namespace["load"]
+    return load
+
+
+def source(schema_class: type[Schema]) -> str:
+    """The Python source ``reader`` compiled for a schema: for reading and for profiles."""
+    reader(schema_class)
+    return _SOURCES[schema_class]
+
+
+class _Code:
+    """The lines of one loader function and the objects its global names stand for.
+
+    Each method writes the lines that load one part and returns the expression (a local name)
+    that then holds the loaded value; any line may raise Unsure.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"Unsure": Unsure, "ValidationError": ValidationError,
+                                      "InvalidTiles": InvalidTiles, "MISSING": missing,
+                                      "RAISE": RAISE, "parse_compact": parse_compact,
+                                      "TILE_OF": TILE_OF}
+        self.count = 0
+
+    def add(self, indent: int, line: str) -> None:
+        self.lines.append("    " * indent + line)
+
+    def local(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def name(self, value: Any, stem: str) -> str:
+        """An expression for ``value``: itself when it is a literal, else a global name."""
+        if type(value) in _LITERALS:
+            return repr(value)
+        named = self.local(stem.upper())
+        self.names[named] = value
+        return named
+
+    def refuse_if(self, indent: int, conditions: list[str]) -> None:
+        if conditions:
+            self.add(indent, f"if {' or '.join(conditions)}:")
+            self.add(indent + 1, "raise Unsure")
+
+    # --- schemas ----------------------------------------------------------------------------
+
+    def schema(self, schema_class: type[Schema], src: str, indent: int,
+               inside: tuple[type[Schema], ...]) -> str:
+        """The object in ``src`` loaded into a new dict."""
+        schema = schema_class()
+        if not _understood(schema) or schema_class in inside:  # a schema nested in itself
+            return self.generic(f"{self.name(schema.load, 'load')}({src})", indent)
+        inside = (*inside, schema_class)
+        keys = [field.data_key or name for name, field in schema.load_fields.items()]
+        # Unknown fields: those present, counted as they are read, against the body's size; a
+        # field read by marshmallow's own code, or two fields sharing a key, are not counted.
+        counted = len(set(keys)) == len(keys) and not any(
+            field.pre_load or field.post_load for field in schema.load_fields.values())
+        if counted:
+            absent = self.local("absent")
+            self.refuse_if(indent, [f"type({src}) is not dict"])
+            self.add(indent, f"{absent} = 0")
+        else:
+            absent = None
+            self.refuse_if(indent, [f"type({src}) is not dict",
+                                    f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
+        always: list[str] = []  # "attr": value, while every field is in the loaded dict
+        then: list[tuple[str, str, str]] = []  # (attr, value, presence) for the rest
+        for (name, field), key in zip(schema.load_fields.items(), keys, strict=True):
+            attr = repr(field.attribute or name)
+            value, presence = self.field(field, src, repr(key), absent, indent, inside)
+            if presence is None and not then:
+                always.append(f"{attr}: {value}")
+            else:  # marshmallow's key order kept: every later field is added in turn
+                then.append((attr, value, presence or "True"))
+        if absent is not None:  # before the hooks, which marshmallow runs on known fields only
+            self.refuse_if(indent, [f"len({src}) != {len(keys)} - {absent}"])
+        loaded = self.local("obj")
+        self.add(indent, f"{loaded} = {{{', '.join(always)}}}")
+        for attr, value, presence in then:
+            self.add(indent, f"if {presence}:")
+            self.add(indent + 1, f"{loaded}[{attr}] = {value}")
+        for method, _, options in schema._hooks[VALIDATES_SCHEMA]:
+            hook = getattr(schema, method)
+            arguments = [loaded, src] if options.get("pass_original", False) else [loaded]
+            # marshmallow's keywords, unless the hook provably never reads them
+            if _reads_keywords(hook, 1 + len(arguments)):
+                arguments += ["partial=None", "many=False", "unknown=RAISE"]
+            self.add(indent, "try:")
+            self.add(indent + 1, f"{self.name(hook, 'hook')}({', '.join(arguments)})")
+            self.add(indent, "except ValidationError:")
+            self.add(indent + 1, "raise Unsure from None")
+        return loaded
+
+    def field(self, field: Field, src: str, key: str, absent: str | None, indent: int,
+              inside: tuple[type[Schema], ...]) -> tuple[str, str | None]:
+        """One field of the object in ``src``: its loaded value, and a condition for its
+        presence in the loaded dict (None: always present). A missing optional field adds 1
+        to ``absent``, when it is counted."""
+        value = self.local("v")
+        default = field.load_default
+        if field.pre_load or field.post_load:  # marshmallow's own, whole
+            self.add(indent, f"{value} = {src}.get({key}, MISSING)")
+            deserialize = self.name(field.deserialize, "deserialize")
+            loaded = self.generic(f"{deserialize}({value}, {key}, {src})", indent)
+            return loaded, f"{loaded} is not MISSING"
+        typed = self.typed(field)  # its loading refuses null: no check of its own needed
+        if field.required and not field.allow_none:  # missing or null: marshmallow's error
+            self.add(indent, f"{value} = {src}.get({key})")
+            if not typed:
+                self.refuse_if(indent, [f"{value} is None"])
+            self.loaded(field, value, indent, inside)
+            return value, None
+        if default is None and field.allow_none and absent is None:  # missing or null: None
+            self.add(indent, f"{value} = {src}.get({key})")
+            self.add(indent, f"if {value} is not None:")
+            self.loaded(field, value, indent + 1, inside)
+            return value, None
+        self.add(indent, f"{value} = {src}.get({key}, MISSING)")
+        if field.required:
+            self.refuse_if(indent, [f"{value} is MISSING"])
+            self.add(indent, f"if {value} is not None:")  # allow_none, or the case above
+        else:
+            self.add(indent, f"if {value} is MISSING:")
+            if absent is not None:
+                self.add(indent + 1, f"{absent} += 1")
+            if default is not missing:
+                self.add(indent + 1, f"{value} = {self.default(default)}")
+            elif absent is None:
+                self.add(indent + 1, "pass")
+            self.add(indent, "else:" if typed and not field.allow_none
+                     else f"elif {value} is not None:")
+        self.loaded(field, value, indent + 1, inside)
+        if not field.allow_none and not typed:
+            self.add(indent, "else:")
+            self.add(indent + 1, "raise Unsure")
+        return value, (f"{value} is not MISSING" if default is missing and not field.required
+                       else None)
+
+    @staticmethod
+    def typed(field: Field) -> bool:
+        """Whether ``value`` writes this field's load starting with a check of the value's
+        type (so null is refused)."""
+        kind = type(field)
+        return _identity(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
+            kind is fields.Nested and isinstance(field, fields.Nested)
+            and isinstance(field.nested, type) and issubclass(field.nested, Schema))
+
+    def loaded(self, field: Field, value: str, indent: int,
+               inside: tuple[type[Schema], ...]) -> None:
+        """The present, non-null ``value`` replaced by its loaded value."""
+        result = self.value(field, value, indent, inside)
+        if result != value:
+            self.add(indent, f"{value} = {result}")
+
+    def default(self, default: Any) -> str:
+        if default is list:
+            return "[]"
+        if callable(default):
+            return f"{self.name(default, 'default')}()"
+        return self.name(default, "default")  # the same object each time, as marshmallow
+
+    # --- values -----------------------------------------------------------------------------
+
+    def value(self, field: Field, src: str, indent: int,
+              inside: tuple[type[Schema], ...]) -> str:
+        """The present, non-null value in ``src`` loaded and checked with the field's
+        validators."""
+        kind = type(field)
+        checks = list(field.validators)
+        if _identity(field):
+            self.refuse_if(indent, [f"type({src}) is not {_IDENTITY[kind].__name__}",
+                                    *self.failures(checks, src)])
+            return src
+        if kind is Tile:
+            self.refuse_if(indent, [f"type({src}) is not str"])
+            loaded = self.local("tile")
+            self.add(indent, f"{loaded} = TILE_OF.get({src})")
+            self.refuse_if(indent, [f"{loaded} is None", *self.failures(checks, loaded)])
+            return loaded
+        if kind is Tiles and isinstance(field, Tiles):
+            loaded = self.tiles(field.max_tiles, src, indent)
+        elif kind in _LISTS and isinstance(field, fields.List):
+            lengths = [check for check in checks if type(check) is validate.Length]
+            checks = [check for check in checks if type(check) is not validate.Length]
+            # Bounds first: the same bodies pass, and a huge list is refused before its items.
+            self.refuse_if(indent, [f"type({src}) is not list", *self.failures(lengths, src)])
+            loaded = self.items(field.inner, src, indent, inside)
+        elif kind is fields.Nested and isinstance(field, fields.Nested) and not (
+                field.many or field.only or field.exclude or field.unknown) \
+                and isinstance(field.nested, type) and issubclass(field.nested, Schema):
+            loaded = self.schema(field.nested, src, indent, inside)
+        else:  # any other field: its own ``_deserialize``, as ``Field.deserialize`` calls it
+            deserialize = self.name(field._deserialize, "deserialize")
+            loaded = self.generic(f"{deserialize}({src}, None, None)", indent)
+        self.refuse_if(indent, self.failures(checks, loaded))
+        return loaded
+
+    def tiles(self, max_tiles: int, src: str, indent: int) -> str:
+        """A compact string or an array of codes, as ``Tiles._deserialize`` reads them."""
+        loaded = self.local("tiles")
+        self.add(indent, f"if type({src}) is str and len({src}) <= {MAX_COMPACT_LENGTH}:")
+        self.add(indent + 1, "try:")
+        self.add(indent + 2, f"{loaded} = parse_compact({src})")
+        self.add(indent + 1, "except InvalidTiles:")
+        self.add(indent + 2, "raise Unsure from None")
+        self.add(indent, f"elif type({src}) is list and len({src}) <= {max_tiles}:")
+        self.add(indent + 1, "try:")
+        self.add(indent + 2, f"{loaded} = [TILE_OF[code] for code in {src}]")
+        self.add(indent + 1, "except (KeyError, TypeError):  # not a tile code string")
+        self.add(indent + 2, "raise Unsure from None")
+        self.add(indent, "else:")
+        self.add(indent + 1, "raise Unsure")
+        self.refuse_if(indent, [f"len({loaded}) > {max_tiles}"])
+        return loaded
+
+    def items(self, inner: Field, src: str, indent: int,
+              inside: tuple[type[Schema], ...]) -> str:
+        """Each item of the list in ``src`` loaded, into a new list."""
+        item = self.local("item")
+        if _identity(inner) and not (inner.allow_none or inner.pre_load
+                                             or inner.post_load):
+            self.add(indent, f"for {item} in {src}:")  # checked, then copied whole
+            self.value(inner, item, indent + 1, inside)
+            return f"{src}[:]"
+        loaded = self.local("items")
+        self.add(indent, f"{loaded} = []")
+        self.add(indent, f"for {item} in {src}:")
+        if inner.pre_load or inner.post_load:
+            deserialize = self.name(inner.deserialize, "deserialize")
+            result = self.generic(f"{deserialize}({item})", indent + 1)
+            self.add(indent + 1, f"{loaded}.append({result})")
+        elif inner.allow_none:
+            self.add(indent + 1, f"if {item} is not None:")
+            self.loaded(inner, item, indent + 2, inside)
+            self.add(indent + 1, f"{loaded}.append({item})")
+        else:
+            if not self.typed(inner):  # null is marshmallow's error
+                self.refuse_if(indent + 1, [f"{item} is None"])
+            self.add(indent + 1, f"{loaded}.append({self.value(inner, item, indent + 1, inside)})")
+        return loaded
+
+    def generic(self, call: str, indent: int) -> str:
+        """marshmallow's own loading of a part; any error means marshmallow decides the body."""
+        loaded = self.local("part")
+        self.add(indent, "try:")
+        self.add(indent + 1, f"{loaded} = {call}")
+        self.add(indent, "except Exception:  # marshmallow will raise it, or its error, itself")
+        self.add(indent + 1, "raise Unsure from None")
+        return loaded
+
+    def failures(self, validators: list[Any], value: str) -> list[str]:
+        """Conditions under which the validators refuse ``value`` (its type already known)."""
+        return [self.failure(validator, value) for validator in validators]
+
+    def failure(self, validator: Any, value: str) -> str:
+        if type(validator) is validate.Range:
+            low, high = validator.min, validator.max
+            parts = []
+            if low is not None:
+                parts.append(f"{self.name(low, 'low')} {'<=' if validator.min_inclusive else '<'}")
+            parts.append(value)
+            if high is not None:
+                parts.append(f"{'<=' if validator.max_inclusive else '<'} "
+                             f"{self.name(high, 'high')}")
+            return f"not {' '.join(parts)}" if len(parts) > 1 else "False"
+        if type(validator) is validate.Length:
+            if validator.equal is not None:
+                return f"len({value}) != {self.name(validator.equal, 'length')}"
+            shortest, longest = validator.min, validator.max
+            bounds = ([f"len({value}) < {self.name(shortest, 'shortest')}"]
+                      if shortest else []) + \
+                ([f"len({value}) > {self.name(longest, 'longest')}"]
+                 if longest is not None else [])
+            return " or ".join(bounds) or "False"
+        if type(validator) is validate.OneOf:
+            try:
+                choices = frozenset(validator.choices)
+            except TypeError:  # unhashable choices: ask the validator
+                pass
+            else:
+                return f"{value} not in {self.name(choices, 'choices')}"
+        return f"not {self.name(_passes(validator), 'check')}({value})"
+
+
+def _passes(validator: Any) -> Callable[[Any], bool]:
+    """Any other validator as a predicate, called as marshmallow calls it (a False return or
+    an error both fail)."""
+
+    def call(value: Any) -> bool:
         try:
-            return load(value)
-        except Exception:  # marshmallow will raise it, or its error, itself
-            raise Unsure from None
+            return validator(value) is not False
+        except ValidationError:
+            return False
 
-    return read
-
-
-def _generic(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    """Any other field: its own ``_deserialize``, as ``Field.deserialize`` calls it."""
-    deserialize = field._deserialize
-    return _unsure_on_error(lambda value: deserialize(value, None, None))
+    return call
 
 
-def _list(field: fields.List) -> Reader:  # type: ignore[type-arg]
-    item = _field(field.inner)
-    # Bounds first: the same bodies pass, and a huge list is refused before its items.
-    checks = [_check(v) for v in field.validators]
-
-    def read(value: Any) -> Any:
-        if type(value) is not list:
-            raise Unsure
-        for check in checks:
-            if not check(value):
-                raise Unsure
-        return [item(each) for each in value]
-
-    return read
+def _reads_keywords(hook: Any, positional: int) -> bool:
+    """Whether a ``@validates_schema`` hook may read the keywords marshmallow passes it
+    (``partial``, ``many``, ``unknown``). One taking exactly ``self``, the data (and the
+    original data) and an unread ``**kwargs`` is called without them: a dict less per call."""
+    code = getattr(getattr(hook, "__func__", None), "__code__", None)
+    if code is None or code.co_argcount != positional or code.co_kwonlyargcount \
+            or code.co_flags & inspect.CO_VARARGS or not code.co_flags & inspect.CO_VARKEYWORDS:
+        return True
+    keywords = code.co_varnames[positional]
+    if {"locals", "vars", "_getframe"} & set(code.co_names):
+        return True
+    return any(instruction.argval == keywords for instruction in dis.get_instructions(code))
 
 
-def _body(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    """What a non-null, present value loads as, before the field's validators."""
+def _identity(field: Field) -> bool:
+    """Whether the field loads a value of its exact type as the value itself."""
     kind = type(field)
-    if kind in _IDENTITY and (kind is not fields.Boolean or _plain_booleans(field)):
-        return _exact(_IDENTITY[kind])
-    if kind in _LISTS and isinstance(field, fields.List):
-        return _list(field)
-    if kind is fields.Nested and isinstance(field, fields.Nested) and not (
-            field.many or field.only or field.exclude or field.unknown):
-        nested = field.nested
-        if isinstance(nested, type) and issubclass(nested, Schema):
-            return reader(nested)
-    return _generic(field)
+    return kind in _IDENTITY and (kind is not fields.Boolean or (
+        True in field.truthy and False in field.falsy))  # type: ignore[attr-defined]
 
-
-def _plain_booleans(field: fields.Field) -> bool:  # type: ignore[type-arg]
-    return True in field.truthy and False in field.falsy  # type: ignore[attr-defined]
-
-
-def _field(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    """A present value of the field: null handling, the value, then its validators."""
-    if field.pre_load or field.post_load:
-        return _generic_whole(field)
-    body = _body(field)
-    if type(field) not in _LISTS:
-        body = _validated(body, [_check(v) for v in field.validators])
-    if not field.allow_none:
-        return body
-    return lambda value: None if value is None else body(value)
-
-
-def _generic_whole(field: fields.Field) -> Reader:  # type: ignore[type-arg]
-    return _unsure_on_error(field.deserialize)
-
-
-# --- schemas --------------------------------------------------------------------------------
-
-_MISSING = object()
 
 
 def _understood(schema: Schema) -> bool:
@@ -198,47 +403,3 @@ def _understood(schema: Schema) -> bool:
         return False
     return all(f.attribute is None or "." not in f.attribute
                for f in schema.load_fields.values())
-
-
-@cache
-def reader(schema_class: type[Schema]) -> Reader:
-    """The compiled loader of one schema class: the loaded dict, or Unsure."""
-    schema = schema_class()
-    if not _understood(schema):
-        return _unsure_on_error(schema.load)
-
-    entries = []
-    for name, field in schema.load_fields.items():
-        key = field.data_key if field.data_key is not None else name
-        entries.append((key, field.attribute or name, _field(field), field.required,
-                        field.load_default))
-    allowed = frozenset(key for key, *_ in entries)
-    hooks = [
-        (getattr(schema, name), options.get("pass_original", False))
-        for name, _, options in schema._hooks[VALIDATES_SCHEMA]
-    ]
-
-    def read(data: Any) -> dict[str, Any]:
-        if type(data) is not dict or not allowed.issuperset(data):
-            raise Unsure  # not an object, or an unknown field
-        out: dict[str, Any] = {}
-        for key, attr, read_value, required, default in entries:
-            value = data.get(key, _MISSING)
-            if value is _MISSING:
-                if required:
-                    raise Unsure
-                if default is not missing:
-                    out[attr] = default() if callable(default) else default
-            else:
-                out[attr] = read_value(value)
-        for hook, pass_original in hooks:
-            try:
-                if pass_original:
-                    hook(out, data, partial=None, many=False, unknown=RAISE)
-                else:
-                    hook(out, partial=None, many=False, unknown=RAISE)
-            except ValidationError:
-                raise Unsure from None
-        return out
-
-    return read

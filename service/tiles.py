@@ -24,7 +24,8 @@ NOTATION = ("Tiles are written in ASCII as numbers then a suit letter: 1-9 with 
             "or an array of codes such as [\"1m\", \"2m\"].")
 #: Every tile code, in tile order: the contract's enum.
 CODES = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" else 10))
-_BY_CODE = {text: index for index, text in enumerate(CODES)}
+#: Each code's tile integer: ``TILE_OF["1m"] == 0``.
+TILE_OF = {text: index for index, text in enumerate(CODES)}
 
 
 def shown(text: str, limit: int = 24) -> str:
@@ -38,7 +39,7 @@ def shown(text: str, limit: int = 24) -> str:
 def tile(code: str) -> int:
     """The integer of one code such as ``"5m"`` or ``"7z"``: ASCII only, exactly as written."""
     try:
-        return _BY_CODE[code]
+        return TILE_OF[code]
     except KeyError:
         raise InvalidTiles(f"'{shown(code)}' is not a tile ({_RANGES})") from None
 
@@ -69,7 +70,6 @@ def is_terminal(t: int) -> bool:
 _DIGITS = {str(n): n for n in range(10)}
 _SPACES = frozenset(" \t\n\r")
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_COMPACT = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)*")
 _RUN = re.compile(r"[1-9]+[mps]|[1-7]+z")
 _RUNS: dict[str, list[int]] = {}  # runs repeat far more than hands do; bounded below
 _MAX_RUNS = 4096
@@ -78,16 +78,24 @@ _MAX_RUNS = 4096
 def parse_compact(text: str) -> list[int]:
     """Parse ``"123m 456p 11z"``: runs of digits each closed by a suit letter.
 
-    A well-formed string without whitespace, as clients send, is read in C-speed passes run
-    by run; any other is walked one character at a time (whitespace skipped, the first problem
-    named).
+    A string without whitespace, as clients send, is cut after each suit letter by C-speed
+    string methods and read run by run, each run's tiles kept (bounded): a meld's or a pair's
+    string is one run, found at once. Any other string is walked one character at a time
+    (whitespace skipped, the first problem named).
     """
-    if _COMPACT.fullmatch(text) is None:
+    found = _RUNS.get(text)
+    if found is not None:
+        return found[:]  # the caller's own list
+    runs = text.replace("m", "m,").replace("p", "p,").replace("s", "s,").replace("z", "z,") \
+        .split(",")
+    if runs.pop():  # something after the last suit letter
         return _walk(text)
     tiles: list[int] = []
-    for run in _RUN.findall(text):
+    for run in runs:
         found = _RUNS.get(run)
         if found is None:
+            if _RUN.fullmatch(run) is None:  # whitespace, a stray character, a bad number
+                return _walk(text)
             base = _SUIT_BASE[run[-1]]
             found = [base + int(d) - 1 for d in run[:-1]]
             if len(_RUNS) < _MAX_RUNS:

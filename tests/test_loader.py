@@ -14,12 +14,14 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from bench.hands import chuzhou_hands, yueqing_hands
+from service import loader
 from service.errors import SchemaViolation
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
+from service.schemas.fields import Tiles
 from service.scoring import load
 from tests.test_properties import TILE_CODES, chuzhou_body, yueqing_body
 
@@ -158,3 +160,61 @@ def test_valid_bodies_take_the_fast_path() -> None:
     with patch.object(Schema, "load", side_effect=AssertionError("marshmallow loaded a part")):
         for schema, body in bodies:
             reader(schema)(body)
+
+
+class _Pair(Schema):
+    """A schema exercising the loader's other paths: a hook that reads marshmallow's keywords,
+    one that takes the original data, an optional field without a default, a list of tiles."""
+
+    first = fields.Integer(required=True)
+    second = fields.Integer(load_default=None, allow_none=True, data_key="2nd")
+    note = fields.String()
+    tiles = Tiles(max_tiles=4, load_default=list)
+    loose = fields.Boolean(truthy=set(), falsy=set())  # any value loads as its truth
+    flags = fields.List(fields.Boolean(truthy=set(), falsy=set()), load_default=list)
+
+    @validates_schema
+    def _keywords_seen(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if kwargs["unknown"] != "raise" or kwargs["many"] or kwargs["partial"] is not None:
+            raise ValidationError("not marshmallow's keywords")
+
+    @validates_schema(pass_original=True)
+    def _original(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if data["first"] > 5 and "2nd" not in original:
+            raise ValidationError("a large first needs a second", "2nd")
+
+
+def test_hooks_get_the_keywords_they_read() -> None:
+    source = loader.source(_Pair)
+    assert "partial=None, many=False, unknown=RAISE" in source  # _keywords_seen reads them
+    assert "HOOK" in source and "data)" in source  # _original gets the original data
+    meld = loader.source(RULESETS["chuzhou"].actions["score"].request)
+    assert "unknown=RAISE" not in meld  # the contract's hooks never read them
+
+
+@pytest.mark.parametrize("body", [
+    {"first": 1}, {"first": 9}, {"first": 9, "2nd": None}, {"first": 1, "2nd": 2, "note": "x"},
+    {"first": 1, "note": None}, {"first": 1, "second": 2}, {"first": 1, "note": "x", "x": 1},
+    {"first": 1, "tiles": "555p"}, {"first": 1, "tiles": ["5p", "5p"]},
+    {"first": 1, "tiles": "12345p"}, {"first": 1, "tiles": ["5p", 5]}, {"2nd": 1}, [], None,
+    {"first": 1, "loose": None}, {"first": 1, "loose": "x"}, {"first": 1, "flags": [1, 0]},
+    {"first": 1, "flags": [None]},
+])
+def test_other_paths_load_as_marshmallow_loads_them(body: Any) -> None:
+    assert_agrees(_Pair, body)
+
+
+def test_loaded_tile_lists_are_the_callers_own() -> None:
+    schema = RULESETS["chuzhou"].actions["score"].request
+    body = chuzhou_hands(1)[0]
+    body["hand"]["melds"] = [{"type": "peng", "tiles": "555p", "from": 0}]
+    first = reader(schema)(copy.deepcopy(body))
+    first["hand"]["melds"][0]["tiles"].append(0)
+    assert reader(schema)(copy.deepcopy(body))["hand"]["melds"][0]["tiles"] == [13, 13, 13]
+
+
+@SETTINGS
+@given(st.fixed_dictionaries({"first": st.integers(0, 9) | json_values}, optional={
+    key: json_values for key in ("2nd", "second", "note", "tiles", "loose", "flags", "x")}))
+def test_other_paths_load_any_values_as_marshmallow_loads_them(body: dict[str, Any]) -> None:
+    assert_agrees(_Pair, body)

@@ -60,3 +60,14 @@ def test_compact_strings_read_as_the_character_walk_reads_them(text: str) -> Non
     """The run-by-run reading of well-formed strings equals the walk over every character,
     tiles and refusals alike (G-1)."""
     assert _outcome(parse_compact, text) == _outcome(_walk, text)
+
+
+def test_parsed_lists_are_the_callers_own() -> None:
+    parse_compact("555p").append(0)  # a one-run string is found in the kept runs
+    assert parse_compact("555p") == [13, 13, 13]
+
+
+@given(st.text(alphabet="123456789mpsz,", max_size=20))
+def test_strings_cut_at_suit_letters_read_as_the_walk_reads_them(text: str) -> None:
+    """The separator the fast path cuts on is refused like any other stray character."""
+    assert _outcome(parse_compact, text) == _outcome(_walk, text)
