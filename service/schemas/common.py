@@ -67,10 +67,13 @@ class WinBase(Schema):
 def defaults(schema: type[Schema]) -> Callable[[], dict[str, Any]]:
     """A load_default for an optional nested object: its fields' defaults, lists fresh."""
     loaded: dict[str, Any] = schema().load({})
+    lists = [key for key, value in loaded.items() if isinstance(value, list)]
 
     def fresh() -> dict[str, Any]:
-        return {key: list(value) if isinstance(value, list) else value
-                for key, value in loaded.items()}
+        made = dict(loaded)
+        for key in lists:
+            made[key] = list(loaded[key])
+        return made
 
     return fresh
 
