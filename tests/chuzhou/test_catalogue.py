@@ -102,3 +102,16 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     for view in found:
         assert recognise(TESTS, EXCLUDES, view, view.has) == \
             recognise(TESTS, EXCLUDES, view, -1), request
+
+
+def test_an_instance_names_each_set_once() -> None:
+    """An instance is read from distinct sets (CZ-6); the answer lists them as given."""
+    from bench.hands import chuzhou_hands
+    from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
+    from service.rulesets.registry import recognise
+
+    for request in [request for _, _, request in CASES] + chuzhou_hands(400, seed=11):
+        for view in readings(request):
+            for found in recognise(TESTS, EXCLUDES, view, -1).values():
+                for _, sets in found:
+                    assert len(set(sets)) == len(sets), request
