@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from service.tiles import render
@@ -68,14 +69,10 @@ class Meld(NamedTuple):
     source: int | None
 
     def group(self) -> Group:
-        found = _MELD_GROUPS.get(self)
-        if found is None:  # a real meld is one of a few thousand; kept bounded all the same
-            if len(_MELD_GROUPS) >= 65536:
-                _MELD_GROUPS.clear()
-            found = _MELD_GROUPS[self] = Group(
-                MELD_KINDS[self.type], min(self.tiles), self.type == ANGANG, (), self.type,
-                self.source)
-        return found
+        return _meld_group(self)
 
 
-_MELD_GROUPS: dict[Meld, Group] = {}
+@lru_cache(maxsize=65536)  # a real meld is one of a few thousand
+def _meld_group(meld: Meld) -> Group:
+    return Group(MELD_KINDS[meld.type], min(meld.tiles), meld.type == ANGANG, (), meld.type,
+                 meld.source)

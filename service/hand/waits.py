@@ -144,9 +144,7 @@ def clear_caches() -> None:
     splits.clear_caches()
     _suit_after_each.cache_clear()
     _suit_waits.cache_clear()
-    for plain in _plain:
-        plain.clear()
-    _placed_in.clear()
+    _suit_fragments.cache_clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
@@ -285,22 +283,16 @@ class NaturalReading(NamedTuple):
 # gives: one, or in the winning tile's suit one per place the tile can have filled.
 SuitFragments = tuple[tuple[tuple[Fragment, ...], ...], tuple[tuple[Fragment, ...], ...]]
 
-# Caches keyed by a suit's counts as bytes (cheap to cut from the hand's and to hash); each
-# is emptied when full, so memory stays bounded whatever the clients send.
-_CACHE_LIMIT = 65536
-_plain: tuple[dict[bytes, SuitFragments], ...] = ({}, {}, {}, {})
-_placed_in: dict[tuple[bytes, int, bool], SuitFragments] = {}
-
-
 def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragment:
     return Fragment(sets, pair, shape, tuple(g.first for g in sets if g.kind == SEQUENCE),
                     tuple(g.first for g in sets if g.kind != SEQUENCE),
                     sum(1 << i for i, g in enumerate(sets) if g.kind == TRIPLET and g.concealed))
 
 
+@lru_cache(maxsize=1 << 18)  # keyed by a suit's counts as bytes: cheap to cut and to hash
 def _suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
-    """A suit's natural splits as fragments; with ``tile``, each place it can have filled in
-    each split, in set order, equal sets offered once."""
+    """A suit's natural splits as fragments; with ``tile`` (in this suit), each place it can
+    have filled in each split, in set order, equal sets offered once."""
     found: tuple[list[tuple[Fragment, ...]], list[tuple[Fragment, ...]]] = ([], [])
     for split in suit_groups(tuple(counts), suit, 0):
         standing = [g for g in split.groups if g.kind != PAIR]
@@ -325,24 +317,9 @@ def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
     come from caches, and a hand only combines them."""
     win_suit = tile // 9
     hand = bytes(counts)
-    suits: list[SuitFragments] = []
-    for s, (a, b) in enumerate(SUITS):
-        key = hand[a:b]
-        if s == win_suit:
-            placed_key = (key, tile, claimed)
-            found = _placed_in.get(placed_key)
-            if found is None:
-                if len(_placed_in) >= _CACHE_LIMIT:
-                    _placed_in.clear()
-                found = _placed_in[placed_key] = _suit_fragments(key, s, tile, claimed)
-        else:
-            table = _plain[s]
-            found = table.get(key)
-            if found is None:
-                if len(table) >= _CACHE_LIMIT:
-                    table.clear()
-                found = table[key] = _suit_fragments(key, s, None, False)
-        suits.append(found)
+    suits = [_suit_fragments(hand[a:b], s, tile, claimed) if s == win_suit
+             else _suit_fragments(hand[a:b], s, None, False)
+             for s, (a, b) in enumerate(SUITS)]
     meld_sets = tuple(melds)
     meld_sequences: tuple[int, ...] = ()
     meld_triplets: tuple[int, ...] = ()

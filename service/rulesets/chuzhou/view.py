@@ -11,7 +11,7 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld
-from service.hand.splits import seven_pairs
+from service.hand.splits import SUITS, seven_pairs
 from service.hand.waits import PAIR_WAIT, holds, natural_readings
 from service.tiles import NORTH, WHITE, WINDS
 
@@ -174,11 +174,9 @@ class _Suit(NamedTuple):
 
 
 _ABSENT = _Suit(0, 0, False, 8, 0, ())
-# Keyed by a suit's counts as bytes; each table is emptied when full, so it stays bounded.
-_SUIT_CACHE_LIMIT = 16384
-_suit_facts: tuple[dict[bytes, _Suit], ...] = ({}, {}, {}, {})
 
 
+@lru_cache(maxsize=65536)  # keyed by a suit's counts as bytes: cheap to cut and to hash
 def _suit(counts: bytes, suit: int) -> _Suit:
     numbers = [n for n, count in enumerate(counts) if count]
     if not numbers:
@@ -196,23 +194,14 @@ def _suit(counts: bytes, suit: int) -> _Suit:
 
 def clear_caches() -> None:
     """Forget the suits' facts (benchmarks time a cold start)."""
-    for table in _suit_facts:
-        table.clear()
+    _suit.cache_clear()
 
 
 def held_suits(held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The four suits of the tiles held, each looked up by its counts (cached, bounded)."""
     key = bytes(held)
-    found = []
-    for s, (a, b) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
-        counts = key[a:b]
-        facts = _suit_facts[s].get(counts)
-        if facts is None:
-            if len(_suit_facts[s]) >= _SUIT_CACHE_LIMIT:
-                _suit_facts[s].clear()
-            facts = _suit_facts[s][counts] = _suit(counts, s)
-        found.append(facts)
-    return found[0], found[1], found[2], found[3]
+    man, pin, sou, honours = (_suit(key[a:b], s) for s, (a, b) in enumerate(SUITS))
+    return man, pin, sou, honours
 
 
 def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
