@@ -66,24 +66,23 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     result = []
     for pid in sorted(hits, key=ORDER.__getitem__):
         found = hits[pid]
-        name, name_en = NAMES[pid]
-        values = VALUES[pid]
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
-            value = values[concealed]
-            result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
-                           "count": 1, "concealed": concealed, "fan": value,
-                           "sets": sorted(sets) if len(sets) > 1 else list(sets)})
+            result.append(_entry(pid, concealed, 1, sorted(sets)))
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
             if alike:
-                value = values[concealed]
-                result.append({"id": pid, "name": name, "name_en": name_en, "value": value,
-                               "count": len(alike), "concealed": concealed,
-                               "fan": value * len(alike),
-                               "sets": sorted({i for sets in alike for i in sets})})
+                result.append(_entry(pid, concealed, len(alike),
+                                     sorted({i for sets in alike for i in sets})))
     return result
+
+
+def _entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, Any]:
+    name, name_en = NAMES[pid]
+    value = VALUES[pid][concealed]
+    return {"id": pid, "name": name, "name_en": name_en, "value": value, "count": count,
+            "concealed": concealed, "fan": value * count, "sets": sets}
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
