@@ -69,10 +69,11 @@ class Meld(NamedTuple):
     source: int | None
 
     def group(self) -> Group:
-        return _meld_group(self)
+        return meld_group(self)
 
 
 @lru_cache(maxsize=65536)  # a real meld is one of a few thousand
-def _meld_group(meld: Meld) -> Group:
+def meld_group(meld: Meld) -> Group:
+    """The meld as a set of a reading."""
     return Group(MELD_KINDS[meld.type], min(meld.tiles), meld.type == ANGANG, (), meld.type,
                  meld.source)

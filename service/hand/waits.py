@@ -292,9 +292,14 @@ class NaturalReading(NamedTuple):
     kan: int                    # 坎: bit i set when sets[i] is a triplet standing concealed
 
 
-# Per suit, each split (those of sets only, then those holding the pair) as the fragments it
-# gives: one, or in the winning tile's suit one per place the tile can have filled.
-SuitFragments = tuple[tuple[tuple[Fragment, ...], ...], tuple[tuple[Fragment, ...], ...]]
+class SuitFragments(NamedTuple):
+    """A suit's splits as the fragments each gives: one, or in the winning tile's suit one per
+    place the tile can have filled."""
+
+    sets_only: tuple[tuple[Fragment, ...], ...]   # the splits into sets only
+    with_pair: tuple[tuple[Fragment, ...], ...]   # the splits holding the pair
+    only: Fragment | None   # the one fragment of a suit that reads one way (most suits)
+
 
 def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragment:
     return Fragment(sets, pair, shape, tuple(g.first for g in sets if g.kind == SEQUENCE),
@@ -320,7 +325,10 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
                 seen.add(group)
                 fragments.append(_fragment(*_place(standing, pair, group, tile, (), claimed)))
         found[split.has_pair].append(tuple(fragments))
-    return tuple(found[0]), tuple(found[1])
+    sets_only, with_pair = tuple(found[0]), tuple(found[1])
+    every = [fragment for splits in (sets_only, with_pair) for split in splits
+             for fragment in split]
+    return SuitFragments(sets_only, with_pair, every[0] if len(every) == 1 else None)
 
 
 def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
@@ -346,34 +354,52 @@ def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[Nat
             meld_sequences += (g.first,)
         else:
             meld_triplets += (g.first,)
+    man, pin, sou, honours = suits
+    if man.only and pin.only and sou.only and honours.only:
+        # Most hands: every suit reads one way, so the hand reads once if one suit holds
+        # the pair, and not at all otherwise.
+        if (man.only.pair, pin.only.pair, sou.only.pair, honours.only.pair).count(None) != 3:
+            return []
+        return [_joined(man.only, pin.only, sou.only, honours.only, meld_sets, meld_sequences,
+                        meld_triplets)]
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):
-        if not suits[holder][1]:
+        if not suits[holder].with_pair:
             continue  # no split of this suit holds the pair
-        choices = [both[1] if s == holder else both[0] for s, both in enumerate(suits)]
+        choices = [both.with_pair if s == holder else both.sets_only
+                   for s, both in enumerate(suits)]
         for one, two, three, four in product(*choices):
             # One split per suit; only the winning tile's suit offers more than one fragment,
-            # one per place the tile filled. Suits come in tile order, so their first tiles
-            # come out ascending.
-            for sa, ra, ha, qa, ta, ka in one:
-                for sb, rb, hb, qb, tb, kb in two:
-                    for sc, rc, hc, qc, tc, kc in three:
-                        for sd, rd, hd, _, td, kd in four:  # honours: no sequences
-                            n = len(sa)
-                            kan = ka | kb << n
-                            n += len(sb)
-                            kan |= kc << n
-                            kan |= kd << n + len(sc)
-                            seqs = qa + qb + qc
-                            trips = ta + tb + tc + td
-                            readings.append(NaturalReading(
-                                sa + sb + sc + sd + meld_sets,
-                                ra or rb or rc or rd,  # type: ignore[arg-type]  # one holds it
-                                ha or hb or hc or hd,
-                                tuple(sorted(seqs + meld_sequences)) if meld_sequences
-                                else seqs,
-                                tuple(sorted(trips + meld_triplets)) if meld_triplets
-                                else trips,
-                                kan))
+            # one per place the tile filled.
+            readings += [_joined(a, b, c, d, meld_sets, meld_sequences, meld_triplets)
+                         for a in one for b in two for c in three for d in four]
     return readings
+
+
+_new = tuple.__new__  # a NamedTuple's own constructor is a Python function: this is not
+
+
+def _joined(man: Fragment, pin: Fragment, sou: Fragment, honours: Fragment,
+            meld_sets: tuple[Group, ...], meld_sequences: tuple[int, ...],
+            meld_triplets: tuple[int, ...]) -> NaturalReading:
+    """One reading from one fragment per suit (one of them holding the pair) and the melds.
+    Suits come in tile order, so their first tiles come out ascending."""
+    sa, ra, ha, qa, ta, ka = man
+    sb, rb, hb, qb, tb, kb = pin
+    sc, rc, hc, qc, tc, kc = sou
+    sd, rd, hd, _, td, kd = honours  # honours: no sequences
+    n = len(sa)
+    kan = ka | kb << n
+    n += len(sb)
+    kan |= kc << n
+    kan |= kd << n + len(sc)
+    seqs = qa + qb + qc
+    trips = ta + tb + tc + td
+    return _new(NaturalReading, (
+        sa + sb + sc + sd + meld_sets,
+        ra or rb or rc or rd,  # one holds it
+        ha or hb or hc or hd,
+        tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
+        tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
+        kan))

@@ -11,7 +11,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld
+from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld, meld_group
 from service.hand.splits import seven_pairs
 from service.hand.waits import (
     PAIR_WAIT,
@@ -239,10 +239,24 @@ def clear_caches() -> None:
     _read_suit.cache_clear()
 
 
-def held_suits(held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
-    """The four suits of the tiles held, each looked up by its counts (cached, bounded)."""
-    key = bytes(held)
-    return _suit(key[:9], 0), _suit(key[9:18], 1), _suit(key[18:27], 2), _suit(key[27:], 3)
+def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
+               held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The facts of the four suits of the tiles held, melds included: the concealed tiles'
+    own (``read_suits``), looked up again by the held counts only in a suit a meld adds to."""
+    m, p, s, z = suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts
+    if melds:
+        touched = 0
+        for meld in melds:
+            touched |= 1 << meld.tiles[0] // 9
+        if touched & 1:
+            m = _suit(bytes(held[:9]), 0)
+        if touched & 2:
+            p = _suit(bytes(held[9:18]), 1)
+        if touched & 4:
+            s = _suit(bytes(held[18:27]), 2)
+        if touched & 8:
+            z = _suit(bytes(held[27:]), 3)
+    return m, p, s, z
 
 
 def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
@@ -257,18 +271,18 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
         has |= _SELF_DRAW
     if request["hand"]["flowers"]:
         has |= _FLOWERS
-    if melds:
-        types = [meld.type for meld in melds]
-        if GANG in types:
+    concealed_kongs = 0
+    for meld in melds:
+        if meld.type == ANGANG:
+            concealed_kongs += 1
+        elif meld.type == GANG:
             has |= _EXPOSED_KONG
-        if ANGANG in types:
-            has |= _CONCEALED_KONG
-        if types.count(ANGANG) == len(types):
-            has |= _MENQING
-        elif len(types) == 4 and ANGANG not in types:
-            has |= _FOUR_CLAIMED
-    else:
+    if concealed_kongs:
+        has |= _CONCEALED_KONG
+    if concealed_kongs == len(melds):
         has |= _MENQING
+    elif len(melds) == 4 and not concealed_kongs:
+        has |= _FOUR_CLAIMED
     if not (m.inner or p.inner or s.inner):
         has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
     if z.present:
@@ -293,20 +307,6 @@ def _situation_flags(on: tuple[bool, ...]) -> int:
     return sum(flag for (_, flag), yes in zip(_SITUATION, on, strict=True) if yes)
 
 
-class _Hand(NamedTuple):
-    """What every reading of one request shares."""
-
-    counts: tuple[int, ...]   # every tile held, melds included
-    win_tile: int
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    suits: AbstractSet[int]   # suits present (0 万, 1 饼, 2 条)
-    honors: bool
-    fours: tuple[int, ...]    # suited tiles held four times (四合)
-
-
 class _Index(NamedTuple):
     """Where a reading's sets are, for the tests that name them. Indices count into
     ``groups``, the answer's ``hand.sets``, so a pattern can say which sets it was read from."""
@@ -319,7 +319,7 @@ class _Index(NamedTuple):
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
-    """A reading with the winning tile placed and G-5 applied.
+    """A reading with the winning tile placed and G-5 applied, and the hand it reads.
 
     ``sets`` are the four sets (standing sets first, then melds in the order made), ``pair`` the
     pair; in the seven-pairs form ``sets`` is empty and ``pairs`` holds the seven pairs.
@@ -334,8 +334,17 @@ class View:
     shape: str
     groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
     has: int
-    hand: _Hand
     kan_at: int                        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
+    # What the whole hand holds and how it was won, alike in every reading:
+    counts: tuple[int, ...]            # every tile held, melds included
+    win_tile: int
+    self_draw: bool
+    menqing: bool
+    melds: tuple[Meld, ...]
+    request: dict[str, Any]
+    suits: AbstractSet[int]            # suits present (0 万, 1 饼, 2 条)
+    honors: bool
+    fours: tuple[int, ...]             # suited tiles held four times (四合)
     _index: _Index | None = None
     _holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
@@ -344,47 +353,10 @@ class View:
         groups = self.groups
         return all(groups[i].concealed for i in indices)
 
-    # What the whole hand holds and how it was won, alike in every reading:
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return self.hand.counts
-
-    @property
-    def win_tile(self) -> int:
-        return self.hand.win_tile
-
-    @property
-    def self_draw(self) -> bool:
-        return self.hand.self_draw
-
-    @property
-    def menqing(self) -> bool:
-        return self.hand.menqing
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        return self.hand.melds
-
-    @property
-    def request(self) -> dict[str, Any]:
-        return self.hand.request
-
-    @property
-    def suits(self) -> AbstractSet[int]:
-        return self.hand.suits
-
-    @property
-    def honors(self) -> bool:
-        return self.hand.honors
-
-    @property
-    def fours(self) -> tuple[int, ...]:
-        return self.hand.fours
-
     @property
     def held(self) -> frozenset[int]:
         """The distinct tiles held."""
-        return frozenset(compress(range(34), self.hand.counts))
+        return frozenset(compress(range(34), self.counts))
 
     # Where the reading's sets are, found on first use:
     @property
@@ -414,7 +386,7 @@ class View:
         how many of them are sequences."""
         if self._holdings is None:
             groups, found = self.groups, []
-            for t in self.hand.fours:
+            for t in self.fours:
                 holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
                 if all(groups[i].kind != KONG for i in holding):
                     found.append(
@@ -455,19 +427,23 @@ def views(
     """
     if suits is None:
         suits = read_suits(concealed_counts, win_tile, not self_draw)
-    by_suit = (held_suits(held) if melds else
-               (suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts))
+    by_suit = held_suits(suits, melds, held)
     has = hand_flags(by_suit, melds, win_tile, self_draw, request)
     man, pin, sou, honours = by_suit
-    hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request,
-                 _SUITS[man.present + 2 * pin.present + 4 * sou.present], bool(honours.present),
-                 man.fours + pin.fours + sou.fours)
+    menqing = bool(has & _MENQING)
+    melds = tuple(melds)
+    present = _SUITS[man.present + 2 * pin.present + 4 * sou.present]
+    honors = bool(honours.present)
+    fours = man.fours + pin.fours + sou.fours
     has |= _STANDARD
-    found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
-                  has | _KAN[read.kan] | sequence_flags(read.sequences) |
-                  triplet_flags(read.triplets), hand, read.kan)
-             for read in combined([suit.fragments for suit in suits],
-                                  [meld.group() for meld in melds])]
+    found = []
+    for sets, pair, shape, sequences, triplets, kan in combined(
+            (suits[0].fragments, suits[1].fragments, suits[2].fragments, suits[3].fragments),
+            tuple(map(meld_group, melds))):
+        found.append(View(STANDARD, sets, pair, (), shape, (*sets, pair),
+                          has | _KAN[kan] | sequence_flags(sequences) | triplet_flags(triplets),
+                          kan, held, win_tile, self_draw, menqing, melds, request, present,
+                          honors, fours))
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
@@ -476,5 +452,6 @@ def views(
             rest.remove(Group(PAIR, win_tile, True))
             groups = (*rest, placed)
             found.append(View(SEVEN_PAIRS, (), None, groups, PAIR_WAIT, groups,
-                              (has ^ _STANDARD) | _SEVEN_PAIRS, hand, 0))
+                              (has ^ _STANDARD) | _SEVEN_PAIRS, 0, held, win_tile, self_draw,
+                              menqing, melds, request, present, honors, fours))
     return found
