@@ -5,6 +5,13 @@ by ``gunicorn.conf.py``) and ``GET /metrics`` sums them over the workers; withou
 (tests, the core used as a library) the values live in this process. Labels are bounded sets
 only: route templates, methods, statuses, ruleset and action ids, problem types. Never a seat,
 a tile or anything from a body.
+
+The per-hand hooks write straight to prometheus_client: three values a hand, each behind a lock
+(about 3 µs a hand in all here) and under gunicorn an mmap write (about 8 µs). Counts kept in
+plain ints and handed over later were measured and left out: under gunicorn a worker must have
+written its counts before its response leaves, or a ``/metrics`` answered by another worker
+misses them, so the same writes would happen on every request anyway; only a process that is
+never scraped would save them.
 """
 
 from __future__ import annotations
