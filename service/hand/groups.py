@@ -69,7 +69,8 @@ _DESCRIBED: dict[str, dict[int, tuple[dict[str, object], dict[str, object]]]] = 
 
 def described(groups: Iterable[Group]) -> list[dict[str, object]]:
     """``[g.describe() for g in groups]``, without a call per group."""
-    return [_DESCRIBED[g.kind][g.first][g.concealed].copy() for g in groups]
+    return [_DESCRIBED[kind][first][concealed].copy()
+            for kind, first, concealed, _wilds, _meld, _source in groups]
 
 
 class Meld(NamedTuple):
