@@ -61,11 +61,12 @@ def total(hits: Hits) -> int:
 def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
     value = pattern.value(concealed)
     return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
-            "count": 1, "concealed": concealed, "fan": value, "sets": []}
+            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
 
 
 # Each pattern's answer entry as it reads when found once, 明 then 暗 (indexed by concealed):
-# built once, so an answer copies one and fills in its sets.
+# built once, so an answer copies one and puts in a list of its sets (nothing mutable is
+# shared between answers).
 ONCE = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
         for pattern in PATTERNS}
 
