@@ -69,13 +69,14 @@ def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
 # shared between answers).
 ONCE = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
         for pattern in PATTERNS}
+catalogue_place = ORDER.__getitem__  # the answer's sort key, bound once
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's pattern entries in catalogue order: one per pattern and 明/暗 value, 暗
     first, each with the sets its instances were read from."""
     result = []
-    for pid in sorted(hits, key=ORDER.__getitem__):
+    for pid in sorted(hits, key=catalogue_place):
         found = hits[pid]
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
