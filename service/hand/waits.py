@@ -51,13 +51,8 @@ def wait_tiles(
     if wilds == 0 and wild_tile is None:
         # What a worker does for every hand: one cached look-up per suit, one in _TAKE.
         hand = tuple(counts)
-        suits = (_suit_waits(hand[:9], 0), _suit_waits(hand[9:18], 1),
-                 _suit_waits(hand[18:27], 2), _suit_waits(hand[27:], 3))
-        result = []
-        for suit in _TAKE[suits[0].kind + suits[1].kind + suits[2].kind + suits[3].kind]:
-            for tile in suits[suit].waits:
-                if held[tile] < 4:
-                    result.append(tile)
+        result = natural_waits((suit_waits(hand[:9], 0), suit_waits(hand[9:18], 1),
+                                suit_waits(hand[18:27], 2), suit_waits(hand[27:], 3)), held)
     else:
         found = _wild_waits(counts, wilds)
         result = [t for t in found if held[t] < 4 and t != wild_tile]
@@ -68,11 +63,18 @@ def wait_tiles(
     if excluded:
         result = [t for t in result if t not in excluded]
     if allow_seven_pairs:
-        pairs_wait = seven_pairs_wait(counts)
-        if pairs_wait is not None and held[pairs_wait] < 4 and pairs_wait not in excluded \
-                and pairs_wait not in result:
-            insort(result, pairs_wait)
+        add_seven_pairs_wait(result, counts, held, excluded)
     return result
+
+
+def add_seven_pairs_wait(waits: list[int], counts: Sequence[int], held: Sequence[int],
+                         excluded: Sequence[int] = ()) -> None:
+    """Add to ``waits`` (ascending) the tile that would make the standing tiles seven pairs,
+    if there is one that can be won and is not there already."""
+    pairs_wait = seven_pairs_wait(counts)
+    if pairs_wait is not None and held[pairs_wait] < 4 and pairs_wait not in excluded \
+            and pairs_wait not in waits:
+        insort(waits, pairs_wait)
 
 
 def _wild_waits(counts: Sequence[int], wilds: int) -> list[int]:
@@ -119,13 +121,24 @@ def _taking(kinds: tuple[int, ...]) -> tuple[int, ...]:
 _TAKE = tuple(_taking(kinds) for kinds in product(range(5), repeat=4))
 
 
-class _SuitWaits(NamedTuple):
+class SuitWaits(NamedTuple):
     kind: int                # the suit's kind, times its weight in ``_TAKE``'s index
     waits: tuple[int, ...]   # (global) tiles whose addition leaves the suit readable
 
 
+def natural_waits(suits: Sequence[SuitWaits], held: Sequence[int]) -> list[int]:
+    """The waits of standing tiles without wilds from their four suits' ``suit_waits``,
+    ascending, leaving out tiles of which all four copies are ``held``."""
+    result = []
+    for suit in _TAKE[suits[0].kind + suits[1].kind + suits[2].kind + suits[3].kind]:
+        for tile in suits[suit].waits:
+            if held[tile] < 4:
+                result.append(tile)
+    return result
+
+
 @lru_cache(maxsize=65536)
-def _suit_waits(counts: tuple[int, ...], suit: int) -> _SuitWaits:
+def suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
     """A suit's kind and waits without wilds (``suit`` 0-3: 万, 饼, 条, honours)."""
     own, after = suit_walk(counts, suit == 3, 0, True)
     base = suit * 9
@@ -136,15 +149,15 @@ def _suit_waits(counts: tuple[int, ...], suit: int) -> _SuitWaits:
         kind = _WANTS_PAIR if sum(counts) % 3 == 1 else _WANTS_SET
     else:
         kind = _DEAD
-    return _SuitWaits(kind * 5 ** (3 - suit), waits)
+    return SuitWaits(kind * 5 ** (3 - suit), waits)
 
 
 def clear_caches() -> None:
     """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
     splits.clear_caches()
     _suit_after_each.cache_clear()
-    _suit_waits.cache_clear()
-    _suit_fragments.cache_clear()
+    suit_waits.cache_clear()
+    suit_fragments.cache_clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
@@ -290,7 +303,7 @@ def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragme
 
 
 @lru_cache(maxsize=1 << 18)  # keyed by a suit's counts as bytes: cheap to cut and to hash
-def _suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
+def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
     """A suit's natural splits as fragments; with ``tile`` (in this suit), each place it can
     have filled in each split, in set order, equal sets offered once."""
     found: tuple[list[tuple[Fragment, ...]], list[tuple[Fragment, ...]]] = ([], [])
@@ -317,9 +330,14 @@ def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
     come from caches, and a hand only combines them."""
     win_suit = tile // 9
     hand = bytes(counts)
-    suits = [_suit_fragments(hand[a:b], s, tile, claimed) if s == win_suit
-             else _suit_fragments(hand[a:b], s, None, False)
-             for s, (a, b) in enumerate(SUITS)]
+    return combined([suit_fragments(hand[a:b], s, tile, claimed) if s == win_suit
+                     else suit_fragments(hand[a:b], s, None, False)
+                     for s, (a, b) in enumerate(SUITS)], melds)
+
+
+def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[NaturalReading]:
+    """The readings of a natural hand from its four suits' ``suit_fragments`` (the winning
+    tile's suit placed) and its melds, in the engine's order."""
     meld_sets = tuple(melds)
     meld_sequences: tuple[int, ...] = ()
     meld_triplets: tuple[int, ...] = ()

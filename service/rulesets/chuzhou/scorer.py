@@ -10,12 +10,12 @@ from service.hand import prepare_melds
 from service.hand.groups import described
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
-from service.hand.waits import wait_tiles
+from service.hand.waits import add_seven_pairs_wait, natural_waits
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
-from service.rulesets.chuzhou.view import View, views
+from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
@@ -110,9 +110,12 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     self_draw = win["by"] == "self_draw"
 
     counts = counts_of(concealed)
+    suits = read_suits(counts, win_tile, not self_draw)
     counts[win_tile] -= 1
     held[win_tile] -= 1
-    waits = wait_tiles(counts, held=held, allow_seven_pairs=not melds)
+    waits = natural_waits([suit.waits for suit in suits], held)
+    if not melds:
+        add_seven_pairs_wait(waits, counts, held)
     held[win_tile] += 1
     counts[win_tile] += 1
     if win_tile not in waits:
@@ -124,7 +127,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"a ready declaration needs a single wait; the hand waited on "
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
-    found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held))
+    found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held), suits)
     best: tuple[int, View, Hits] | None = None
     given: Hits | None = None
     metrics.hand_read("chuzhou", len(found))

@@ -6,13 +6,22 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import IntFlag, auto
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld
-from service.hand.splits import SUITS, seven_pairs
-from service.hand.waits import PAIR_WAIT, holds, natural_readings
+from service.hand.splits import seven_pairs
+from service.hand.waits import (
+    PAIR_WAIT,
+    SuitFragments,
+    SuitWaits,
+    combined,
+    holds,
+    suit_fragments,
+    suit_waits,
+)
 from service.tiles import NORTH, WHITE, WINDS
 
 STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
@@ -192,16 +201,48 @@ def _suit(counts: bytes, suit: int) -> _Suit:
                  any(0 < n < 8 for n in numbers), numbers[0], numbers[-1], fours)
 
 
+class SuitRead(NamedTuple):
+    """Everything a winning hand needs from one suit of its concealed tiles, one look-up."""
+
+    fragments: SuitFragments   # its natural readings, the winning tile placed in its suit
+    waits: SuitWaits           # its waits, the winning tile taken out
+    facts: _Suit               # its tiles' facts, the hand's when no meld adds to them
+
+
+@lru_cache(maxsize=1 << 18)  # keyed by a suit's counts as bytes, like the engine's own
+def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitRead:
+    standing = list(counts)
+    if tile is not None:
+        standing[tile - suit * 9] -= 1
+    return SuitRead(suit_fragments(counts, suit, tile, claimed),
+                    suit_waits(tuple(standing), suit), _suit(counts, suit))
+
+
+def read_suits(counts: Sequence[int], win_tile: int,
+               claimed: bool) -> tuple[SuitRead, SuitRead, SuitRead, SuitRead]:
+    """The four suits of a winning hand's concealed tiles (the winning tile among them)."""
+    key = bytes(counts)
+    win_suit = win_tile // 9
+    return (_read_suit(key[:9], 0, win_tile, claimed) if win_suit == 0
+            else _read_suit(key[:9], 0, None, False),
+            _read_suit(key[9:18], 1, win_tile, claimed) if win_suit == 1
+            else _read_suit(key[9:18], 1, None, False),
+            _read_suit(key[18:27], 2, win_tile, claimed) if win_suit == 2
+            else _read_suit(key[18:27], 2, None, False),
+            _read_suit(key[27:], 3, win_tile, claimed) if win_suit == 3
+            else _read_suit(key[27:], 3, None, False))
+
+
 def clear_caches() -> None:
     """Forget the suits' facts (benchmarks time a cold start)."""
     _suit.cache_clear()
+    _read_suit.cache_clear()
 
 
 def held_suits(held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The four suits of the tiles held, each looked up by its counts (cached, bounded)."""
     key = bytes(held)
-    man, pin, sou, honours = (_suit(key[a:b], s) for s, (a, b) in enumerate(SUITS))
-    return man, pin, sou, honours
+    return _suit(key[:9], 0), _suit(key[9:18], 1), _suit(key[18:27], 2), _suit(key[27:], 3)
 
 
 def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
@@ -209,27 +250,25 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
     m, p, s, z = suits
-    has = m.flags | p.flags | s.flags | z.flags | (_SELF_DRAW if self_draw else 0) | (
-        _WIND_WIN if win_tile in WINDS else 0)
-    for name, flag in _SITUATION:
-        if situation[name]:
-            has |= flag
+    numbered = m.present + p.present + s.present
+    has = (m.flags | p.flags | s.flags | z.flags | _NUMBERED[numbered] | _WON_ON[win_tile]
+           | _situation_flags(_SITUATION_OF(situation)))
+    if self_draw:
+        has |= _SELF_DRAW
     if request["hand"]["flowers"]:
         has |= _FLOWERS
-    types = [meld.type for meld in melds]
-    if GANG in types:
-        has |= _EXPOSED_KONG
-    if ANGANG in types:
-        has |= _CONCEALED_KONG
-    if types.count(ANGANG) == len(types):
+    if melds:
+        types = [meld.type for meld in melds]
+        if GANG in types:
+            has |= _EXPOSED_KONG
+        if ANGANG in types:
+            has |= _CONCEALED_KONG
+        if types.count(ANGANG) == len(types):
+            has |= _MENQING
+        elif len(types) == 4 and ANGANG not in types:
+            has |= _FOUR_CLAIMED
+    else:
         has |= _MENQING
-    elif len(types) == 4 and ANGANG not in types:
-        has |= _FOUR_CLAIMED
-    numbered = m.present + p.present + s.present
-    if numbered == 1:
-        has |= _ONE_SUIT
-    elif numbered == 2:
-        has |= _TWO_SUITS
     if not (m.inner or p.inner or s.inner):
         has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
     if z.present:
@@ -238,12 +277,20 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
         has |= _NO_HONORS
         if max(m.high, p.high, s.high) - min(m.low, p.low, s.low) <= 4:
             has |= _NARROW
-    if win_tile < 27:
-        if win_tile in situation["table_pengs"]:
-            has |= _TABLE_PENG_WIN
-        if win_tile % 9 == 4:
-            has |= _FIVE_WIN
+    if win_tile < 27 and win_tile in situation["table_pengs"]:
+        has |= _TABLE_PENG_WIN
     return has
+
+
+_NUMBERED = (0, _ONE_SUIT, _TWO_SUITS, 0)  # by the number of numbered suits held
+_WON_ON = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
+                for t in range(34))
+_SITUATION_OF = itemgetter(*(name for name, _ in _SITUATION))
+
+
+@cache  # keys: the situation's six flags, so at most 64
+def _situation_flags(on: tuple[bool, ...]) -> int:
+    return sum(flag for (_, flag), yes in zip(_SITUATION, on, strict=True) if yes)
 
 
 class _Hand(NamedTuple):
@@ -398,13 +445,18 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
     allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
+    suits: Sequence[SuitRead] | None = None,
 ) -> list[View]:
     """Every reading of the hand with every place the winning tile can have filled (G-4).
 
+    ``suits``: ``read_suits`` of the concealed tiles, where the caller has them already.
     Order (ties keep the first): standard splits in the engine's order, placements in set
     order, then seven pairs.
     """
-    by_suit = held_suits(held)
+    if suits is None:
+        suits = read_suits(concealed_counts, win_tile, not self_draw)
+    by_suit = (held_suits(held) if melds else
+               (suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts))
     has = hand_flags(by_suit, melds, win_tile, self_draw, request)
     man, pin, sou, honours = by_suit
     hand = _Hand(held, win_tile, self_draw, bool(has & _MENQING), tuple(melds), request,
@@ -414,8 +466,8 @@ def views(
     found = [View(STANDARD, read.sets, read.pair, (), read.shape, (*read.sets, read.pair),
                   has | _KAN[read.kan] | sequence_flags(read.sequences) |
                   triplet_flags(read.triplets), hand, read.kan)
-             for read in natural_readings(concealed_counts, [meld.group() for meld in melds],
-                                          win_tile, not self_draw)]
+             for read in combined([suit.fragments for suit in suits],
+                                  [meld.group() for meld in melds])]
     if allow_seven_pairs and not melds:
         pairs = seven_pairs(concealed_counts)
         if pairs is not None:
