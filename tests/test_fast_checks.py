@@ -3,7 +3,8 @@ gives: every refusal, every share, every count."""
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,20 +14,34 @@ from prometheus_client import REGISTRY
 from service import metrics
 from service.errors import ImpossibleHand
 from service.hand import prepare_melds
-from service.hand.groups import ANGANG, CHI, GANG, PENG
+from service.hand.groups import (
+    ANGANG,
+    CHI,
+    GANG,
+    KONG,
+    PAIR,
+    PENG,
+    SEQUENCE,
+    TRIPLET,
+    Group,
+    described,
+)
 from service.hand.validate import REAL_MELDS, check_meld
+from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import QUIET, check_situation
+from service.rulesets.chuzhou.scorer import entries
 from service.rulesets.chuzhou.settlement import (
     TRIGGERS,
     derived_liability,
     liable_seat,
+    next_state,
     shares,
     transfers,
 )
-from service.rulesets.money import by_payer, ledger
+from service.rulesets.money import by_payer, ledger, paid_to
 from service.schemas.chuzhou import SituationSchema
 from service.scoring import load
-from service.tiles import NUM_TILES
+from service.tiles import NUM_TILES, render
 
 KINDS = (CHI, PENG, GANG, ANGANG)
 
@@ -126,6 +141,47 @@ def test_settlement_equals_the_reference_for_every_seat(
     assert sum(moved["net"]) == 0
 
 
+@pytest.mark.parametrize("dealer", range(4))
+def test_every_seating_shares_as_the_reference(dealer: int) -> None:
+    """Shares are linear in F and each seat's 针: distinct 针 per seat pin every coefficient."""
+    for winner, discarder in product(range(4), (None, *range(4))):
+        for zhen in permutations((1, 2, 7, 30)):
+            for fan in (0, 10, 370):
+                owed = shares(fan, dealer, winner, list(zhen), discarder)
+                assert owed == reference_shares(fan, dealer, winner, list(zhen), discarder)
+                assert list(owed) == sorted(owed)
+
+
+def reference_next(dealer: int, winner: int | None, zhen: list[int]) -> dict[str, object]:
+    """CZ-13 and CZ-14 as written before the shortcut: the reference."""
+    if winner is None:
+        return {"dealer": (dealer + 1) % 4, "zhen": list(zhen)}
+    raised = zhen[winner] + 1
+    if winner in (dealer, (dealer + 1) % 4):
+        new_zhen = [raised] * 4
+    else:
+        new_zhen = [raised if seat == winner else 1 for seat in range(4)]
+    return {"dealer": dealer if winner == dealer else (dealer + 1) % 4, "zhen": new_zhen}
+
+
+def test_next_state_equals_the_reference_for_every_seating() -> None:
+    zhen = [3, 1, 4, 2]
+    for dealer, winner in product(range(4), (None, *range(4))):
+        following = next_state(dealer, winner, zhen)
+        assert following == reference_next(dealer, winner, zhen)
+        assert list(following) == ["dealer", "zhen"]
+        following["zhen"][0] += 100  # a list of its own, never the request's
+        assert zhen == [3, 1, 4, 2]
+
+
+@given(seats, st.dictionaries(seats, st.integers(0, 10_000), max_size=4))
+def test_paid_to_is_the_ledger_of_payments_to_one_seat(payee: int,
+                                                       paid: dict[int, int]) -> None:
+    payments = [{"from": payer, "to": payee, "amount": amount}
+                for payer, amount in paid.items()]
+    assert paid_to(payee, paid) == ledger(payments)
+
+
 @given(st.dictionaries(seats, st.integers(0, 10_000), max_size=4), st.none() | seats)
 def test_by_payer_keeps_seat_order_and_every_share(owed: dict[int, int],
                                                    liable: int | None) -> None:
@@ -160,3 +216,41 @@ def test_hand_read_counts_one_hand_and_its_readings() -> None:
     with metrics.uncounted():
         metrics.hand_read("test-hand-read", 5)
     assert (sample("count"), sample("sum")) == (before[0] + 1, before[1] + 3)
+
+
+def test_every_set_is_described_as_its_tiles_rendered() -> None:
+    for kind, first, concealed in product((SEQUENCE, TRIPLET, KONG, PAIR), range(NUM_TILES),
+                                          (False, True)):
+        if kind == SEQUENCE and (first >= 27 or first % 9 > 6):
+            continue
+        group = Group(kind, first, concealed)
+        shown = {"type": kind, "tiles": render(group.tiles), "concealed": concealed}
+        assert group.describe() == shown
+        assert list(group.describe()) == ["type", "tiles", "concealed"]
+        assert described([group, group]) == [shown, shown]
+        described([group])[0]["tiles"] = "changed"  # each answer has dicts of its own
+        group.describe()["concealed"] = None
+        assert group.describe() == shown
+
+
+def reference_entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, Any]:
+    """A pattern entry as written before the entries were copied: the reference."""
+    pattern = next(p for p in PATTERNS if p.id == pid)
+    value = pattern.value(concealed)
+    return {"id": pid, "name": pattern.name, "name_en": pattern.name_en, "value": value,
+            "count": count, "concealed": concealed, "fan": value * count, "sets": sets}
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.id)
+def test_pattern_entries_equal_the_reference(pattern: Pattern) -> None:
+    pid = pattern.id
+    for concealed in (False, True):
+        found = entries({pid: [(concealed, (3, 0))]})
+        assert found == [reference_entry(pid, concealed, 1, [0, 3])]
+        assert list(found[0]) == list(reference_entry(pid, concealed, 1, []))
+        found[0]["sets"].append(9)  # each answer has dicts and lists of its own
+        found[0]["name"] = "changed"
+        assert entries({pid: [(concealed, ())]}) == [reference_entry(pid, concealed, 1, [])]
+    mixed = entries({pid: [(False, (1,)), (True, (2, 0)), (False, (3, 1))]})
+    assert mixed == [reference_entry(pid, True, 1, [0, 2]),
+                     reference_entry(pid, False, 2, [1, 3])]

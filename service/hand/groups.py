@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -40,8 +41,7 @@ class Group(NamedTuple):
 
     def describe(self) -> dict[str, object]:
         """The set as responses show it: ``{"type", "tiles", "concealed"}``."""
-        return {"type": self.kind, "tiles": _RENDERED[self.kind][self.first],
-                "concealed": self.concealed}
+        return _DESCRIBED[self.kind][self.first][self.concealed].copy()
 
     @property
     def is_set(self) -> bool:
@@ -53,12 +53,24 @@ class Group(NamedTuple):
         return self.kind == TRIPLET or self.kind == KONG
 
 
-# Every set and pair as answers write it, by kind and first tile: rendered once.
-_RENDERED: dict[str, dict[int, str]] = {
-    kind: {first: render(Group(kind, first, True).tiles) for first in range(34)
+def _shown(kind: str, first: int, concealed: bool) -> dict[str, object]:
+    return {"type": kind, "tiles": render(Group(kind, first, concealed).tiles),
+            "concealed": concealed}
+
+
+# Every set and pair as answers write it, by kind, first tile and concealed (exposed first):
+# built once, so an answer copies a small dict instead of building one.
+_DESCRIBED: dict[str, dict[int, tuple[dict[str, object], dict[str, object]]]] = {
+    kind: {first: (_shown(kind, first, False), _shown(kind, first, True)) for first in range(34)
            if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
     for kind in (SEQUENCE, TRIPLET, KONG, PAIR)
 }
+
+
+def described(groups: Iterable[Group]) -> list[dict[str, object]]:
+    """``[g.describe() for g in groups]``, without a call per group."""
+    return [_DESCRIBED[kind][first][concealed].copy()
+            for kind, first, concealed, _wilds, _meld, _source in groups]
 
 
 class Meld(NamedTuple):

@@ -21,3 +21,15 @@ def ledger(payments: Sequence[dict[str, int]]) -> dict[str, Any]:
         net[payment["from"]] -= amount
         net[payment["to"]] += amount
     return {"payments": list(payments), "net": net}
+
+
+def paid_to(payee: int, paid: Mapping[int, int]) -> dict[str, Any]:
+    """``ledger`` of payments that all go to one seat (a win's): each payer's amount, in the
+    order given, and every seat's net."""
+    net = [0, 0, 0, 0]
+    payments = []
+    for payer, amount in paid.items():
+        payments.append({"from": payer, "to": payee, "amount": amount})
+        net[payer] -= amount
+    net[payee] += sum(paid.values())
+    return {"payments": payments, "net": net}

@@ -7,10 +7,11 @@ from typing import Any
 from service import metrics
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
+from service.hand.groups import described
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
-from service.rulesets.chuzhou.catalogue import PATTERNS
+from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
@@ -57,18 +58,31 @@ def total(hits: Hits) -> int:
     return fan
 
 
-NAMES = {pattern.id: (pattern.name, pattern.name_en) for pattern in PATTERNS}  # for answers
+def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
+    value = pattern.value(concealed)
+    return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
+            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
+
+
+# Each pattern's answer entry as it reads when found once, 明 then 暗 (indexed by concealed):
+# built once, so an answer copies one and puts in a list of its sets (nothing mutable is
+# shared between answers).
+ONCE = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
+        for pattern in PATTERNS}
+catalogue_place = ORDER.__getitem__  # the answer's sort key, bound once
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's pattern entries in catalogue order: one per pattern and 明/暗 value, 暗
     first, each with the sets its instances were read from."""
     result = []
-    for pid in sorted(hits, key=ORDER.__getitem__):
+    for pid in sorted(hits, key=catalogue_place):
         found = hits[pid]
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
-            result.append(_entry(pid, concealed, 1, sorted(sets)))
+            entry = ONCE[pid][concealed].copy()
+            entry["sets"] = sorted(sets)
+            result.append(entry)
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
@@ -79,10 +93,11 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
 
 
 def _entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, Any]:
-    name, name_en = NAMES[pid]
-    value = VALUES[pid][concealed]
-    return {"id": pid, "name": name, "name_en": name_en, "value": value, "count": count,
-            "concealed": concealed, "fan": value * count, "sets": sets}
+    entry = ONCE[pid][concealed].copy()
+    entry["count"] = count
+    entry["fan"] = entry["value"] * count
+    entry["sets"] = sets
+    return entry
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -128,14 +143,16 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     fan, view, hits = best
 
     discarder = None if self_draw else win["source"]
-    liable = liable_seat(situation, melds, view.sets, set(hits), discarder, self_draw)
-    owed = shares(fan, data["dealer"], data["winner"], data["zhen"], discarder)
+    dealer, winner, zhen = data["dealer"], data["winner"], data["zhen"]
+    liable = liable_seat(situation, melds, view.sets, hits.keys(), discarder, self_draw)
+    settlement = transfers(shares(fan, dealer, winner, zhen, discarder), winner, liable)
+    settlement["liable_seat"] = liable
     return {
         "ruleset": "chuzhou",
-        "hand": {"form": view.form, "sets": [g.describe() for g in view.groups],
+        "hand": {"form": view.form, "sets": described(view.groups),
                  "waits": [CODES[t] for t in waits]},  # waits: distinct, in tile order
         "patterns": entries(hits),
         "fan": fan,
-        "settlement": {**transfers(owed, data["winner"], liable), "liable_seat": liable},
-        "next": next_state(data["dealer"], data["winner"], data["zhen"]),
+        "settlement": settlement,
+        "next": next_state(dealer, winner, zhen),
     }

@@ -4,53 +4,74 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from service.hand.groups import ANGANG, CHI, PENG, SEQUENCE, Group, Meld
-from service.rulesets.money import by_payer, ledger
+from service.rulesets.money import by_payer, paid_to
 from service.tiles import DRAGONS, is_terminal
 
 DISCARD_EXTRA = 10  # 点胡: the discarder pays 10 more
 ZHEN_UNIT = 10
 
 
-def weighted_zhen(seat: int, dealer: int, zhen: Sequence[int]) -> int:
-    """The dealer's 针 counts double wherever it appears (CZ-12)."""
-    return zhen[seat] * (2 if seat == dealer else 1)
+Plan = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]
 
 
-# The three seats that pay each winner, in seat order.
-LOSERS = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
+def _plan(dealer: int, winner: int, discarder: int | None) -> Plan:
+    """The three losers in seat order, each with what one of its own 针 adds to its share and
+    its extra as the discarder; then what one of the winner's 针 adds to every share. The
+    dealer's 针 counts double wherever it appears (CZ-12)."""
+    def per_zhen(seat: int) -> int:
+        return ZHEN_UNIT * (2 if seat == dealer else 1)
+
+    a, b, c = ((seat, per_zhen(seat), DISCARD_EXTRA if seat == discarder else 0)
+               for seat in range(4) if seat != winner)
+    return a, b, c, per_zhen(winner)
+
+
+# Every seating's plan, made once: a share is then two multiplications and two additions.
+PLANS = {(dealer, winner, discarder): _plan(dealer, winner, discarder)
+         for dealer in range(4) for winner in range(4) for discarder in (None, 0, 1, 2, 3)}
 
 
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
            discarder: int | None) -> dict[int, int]:
-    """What each loser owes: F + 10 × (winner's 针 + loser's 针), the discarder 10 more."""
-    base = fan + ZHEN_UNIT * weighted_zhen(winner, dealer, zhen)
-    owed = {seat: base + ZHEN_UNIT * zhen[seat] for seat in LOSERS[winner]}
-    if dealer != winner:
-        owed[dealer] += ZHEN_UNIT * zhen[dealer]  # the dealer's 针 counted a second time
-    if discarder is not None and discarder != winner:
-        owed[discarder] += DISCARD_EXTRA
-    return owed
+    """What each loser owes, in seat order: F + 10 × (winner's 针 + loser's 针), the discarder
+    10 more (CZ-12)."""
+    (a, per_a, extra_a), (b, per_b, extra_b), (c, per_c, extra_c), per_winner = \
+        PLANS[dealer, winner, discarder]
+    base = fan + per_winner * zhen[winner]
+    return {a: base + per_a * zhen[a] + extra_a, b: base + per_b * zhen[b] + extra_b,
+            c: base + per_c * zhen[c] + extra_c}
 
 
 def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
-    """Payments to the winner and every seat's net; a liable seat pays all the shares."""
-    return ledger([{"from": payer, "to": winner, "amount": amount}
-                   for payer, amount in by_payer(owed, liable).items()])
+    """Payments to the winner and every seat's net; a liable seat pays all the shares.
+
+    ``owed`` is in seat order, as ``shares`` gives it, so the payments are too without the
+    sort ``by_payer`` would make.
+    """
+    return paid_to(winner, owed if liable is None else by_payer(owed, liable))
+
+
+# Each dealer's 下家, who deals next unless the dealer wins (CZ-14).
+FOLLOWING = (1, 2, 3, 0)
 
 
 def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str, Any]:
     """CZ-13 and CZ-14; ``winner`` None is a drawn hand."""
+    following = FOLLOWING[dealer]
     if winner is None:
-        return {"dealer": (dealer + 1) % 4, "zhen": list(zhen)}
+        return {"dealer": following, "zhen": list(zhen)}
     raised = zhen[winner] + 1
-    if winner in (dealer, (dealer + 1) % 4):
-        new_zhen = [raised] * 4
-    else:
-        new_zhen = [raised if seat == winner else 1 for seat in range(4)]
-    return {"dealer": dealer if winner == dealer else (dealer + 1) % 4, "zhen": new_zhen}
+    if winner == dealer:  # 连庄, and every 针 is the winner's + 1
+        return {"dealer": dealer, "zhen": [raised] * 4}
+    if winner == following:
+        return {"dealer": following, "zhen": [raised] * 4}
+    new_zhen = [1, 1, 1, 1]  # the 对家 or 上家 won: the other three reset to 1
+    new_zhen[winner] = raised
+    return {"dealer": following, "zhen": new_zhen}
 
 
 def _last_claim(melds: Sequence[Meld], counts: int, belongs: Any) -> int | None:
@@ -74,7 +95,7 @@ def claims(melds: Sequence[Meld], sets: Sequence[Group], discarder: int | None) 
 
 
 def derived_liability(
-    claimed: Sequence[Meld], scored: set[str], win_source: int | None, self_draw: bool,
+    claimed: Sequence[Meld], scored: AbstractSet[str], win_source: int | None, self_draw: bool,
     tuokuzi_seat: int | None,
 ) -> list[int]:
     """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子."""
@@ -97,7 +118,7 @@ TRIGGERS = frozenset({"three_dragons", "pure_terminals", "full_flush"})
 
 
 def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],
-                scored: set[str], win_source: int | None, self_draw: bool) -> int | None:
+                scored: AbstractSet[str], win_source: int | None, self_draw: bool) -> int | None:
     """The named liable seat, else the first derived one not exempt by 清不包清.
 
     ``sets`` are the best reading's sets: the one a winning discard completed counts as a
