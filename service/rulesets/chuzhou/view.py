@@ -171,34 +171,54 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
     return int(has)
 
 
+# A suit's facts as one int, so that a hand's are the four suits' OR'ed: its own Need flags
+# below _SHAPE_AT, and above them its shape: a bit for each numbered suit held (0-2), one for
+# honours held (3), one for a numbered 2-8 held (4), and the numbers held, of any suit (5-13).
+_SHAPE_AT = len(Need)
+_HONOURS_HELD, _INNER_HELD, _NUMBERS_AT = 8, 16, 5
+
+
+def _shape_flags(shape: int) -> int:
+    """The Need flags of a hand's shape (the suits' shapes OR'ed)."""
+    numbered = bin(shape & 7).count("1")
+    has = (0, _ONE_SUIT, _TWO_SUITS, 0)[numbered]
+    if not shape & _INNER_HELD:
+        has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
+    if shape & _HONOURS_HELD:
+        return has | _HONORS
+    numbers = shape >> _NUMBERS_AT  # a bit per number held
+    if numbers and numbers.bit_length() - (numbers & -numbers).bit_length() <= 4:
+        has |= _NARROW  # the highest number held minus the lowest
+    return has | _NO_HONORS
+
+
+_SHAPES = tuple(_shape_flags(shape) for shape in range(1 << _NUMBERS_AT + 9))
+
+
 class _Suit(NamedTuple):
     """What one suit of the tiles held (melds included) tells the hand's flags."""
 
-    present: int               # 1 when the suit is held, for counting suits
-    flags: int                 # FOURS, PAIR_3_7 (numbered suits); THREE_DRAGONS, FOUR_WINDS
-    inner: bool                # a numbered tile other than 1 or 9 held
-    low: int                   # the lowest and highest numbers held (0-8)
-    high: int
+    bits: int                  # its Need flags, and its shape above _SHAPE_AT
     fours: tuple[int, ...]     # numbered tiles held four times
-
-
-_ABSENT = _Suit(0, 0, False, 8, 0, ())
 
 
 @lru_cache(maxsize=65536)  # keyed by a suit's counts as bytes: cheap to cut and to hash
 def _suit(counts: bytes, suit: int) -> _Suit:
     numbers = [n for n, count in enumerate(counts) if count]
     if not numbers:
-        return _ABSENT
+        return _Suit(0, ())
     if suit == 3:
         dragons = min(counts[WHITE - 27:]) >= 3
         winds = min(counts[:NORTH - 27 + 1]) >= 2
-        return _Suit(1, (_THREE_DRAGONS if dragons else 0) | (_FOUR_WINDS if winds else 0),
-                     False, 8, 0, ())
+        return _Suit((_THREE_DRAGONS if dragons else 0) | (_FOUR_WINDS if winds else 0)
+                     | _HONOURS_HELD << _SHAPE_AT, ())
     fours = tuple(suit * 9 + n for n in numbers if counts[n] == 4)
     pair_3_7 = counts[2] >= 2 or counts[6] >= 2
-    return _Suit(1, (_FOURS if fours else 0) | (_PAIR_3_7 if pair_3_7 else 0),
-                 any(0 < n < 8 for n in numbers), numbers[0], numbers[-1], fours)
+    shape = 1 << suit | sum(1 << _NUMBERS_AT + n for n in numbers)
+    if any(0 < n < 8 for n in numbers):
+        shape |= _INNER_HELD
+    return _Suit((_FOURS if fours else 0) | (_PAIR_3_7 if pair_3_7 else 0)
+                 | shape << _SHAPE_AT, fours)
 
 
 class SuitRead(NamedTuple):
@@ -264,8 +284,8 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
     m, p, s, z = suits
-    numbered = m.present + p.present + s.present
-    has = (m.flags | p.flags | s.flags | z.flags | _NUMBERED[numbered] | _WON_ON[win_tile]
+    held = m.bits | p.bits | s.bits | z.bits
+    has = ((held & _FLAGS) | _SHAPES[held >> _SHAPE_AT] | _WON_ON[win_tile]
            | _situation_flags(_SITUATION_OF(situation)))
     if self_draw:
         has |= _SELF_DRAW
@@ -283,20 +303,12 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
         has |= _MENQING
     elif len(melds) == 4 and not concealed_kongs:
         has |= _FOUR_CLAIMED
-    if not (m.inner or p.inner or s.inner):
-        has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
-    if z.present:
-        has |= _HONORS
-    else:
-        has |= _NO_HONORS
-        if max(m.high, p.high, s.high) - min(m.low, p.low, s.low) <= 4:
-            has |= _NARROW
     if win_tile < 27 and win_tile in situation["table_pengs"]:
         has |= _TABLE_PENG_WIN
     return has
 
 
-_NUMBERED = (0, _ONE_SUIT, _TWO_SUITS, 0)  # by the number of numbered suits held
+_FLAGS = (1 << _SHAPE_AT) - 1
 _WON_ON = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
                 for t in range(34))
 _SITUATION_OF = itemgetter(*(name for name, _ in _SITUATION))
@@ -429,11 +441,11 @@ def views(
         suits = read_suits(concealed_counts, win_tile, not self_draw)
     by_suit = held_suits(suits, melds, held)
     has = hand_flags(by_suit, melds, win_tile, self_draw, request)
-    man, pin, sou, honours = by_suit
+    man, pin, sou, _ = by_suit
     menqing = bool(has & _MENQING)
     melds = tuple(melds)
-    present = _SUITS[man.present + 2 * pin.present + 4 * sou.present]
-    honors = bool(honours.present)
+    present = _SUITS[(man.bits | pin.bits | sou.bits) >> _SHAPE_AT & 7]
+    honors = bool(has & _HONORS)
     fours = man.fours + pin.fours + sou.fours
     has |= _STANDARD
     found = []
