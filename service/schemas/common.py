@@ -39,9 +39,9 @@ class MeldSchema(Schema):
 
     @validates_schema
     def _source_matches_type(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["type"] == ANGANG and data["source"] is not None:
-            raise ValidationError("a concealed kong has no 'from' seat", "from")
-        if data["type"] != ANGANG and data["source"] is None:
+        if (data["source"] is None) is not (data["type"] == ANGANG):  # one test while right
+            if data["type"] == ANGANG:
+                raise ValidationError("a concealed kong has no 'from' seat", "from")
             raise ValidationError(f"a {data['type']} needs the seat it was claimed from", "from")
 
 
@@ -57,9 +57,10 @@ class WinBase(Schema):
 
     @validates_schema
     def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["by"] != "self_draw" and data["source"] is None:
-            raise ValidationError(f"a {data['by']} win needs the seat the tile came from", "from")
-        if data["by"] == "self_draw" and data["source"] is not None:
+        if (data["source"] is None) is not (data["by"] == "self_draw"):  # one test while right
+            if data["source"] is None:
+                raise ValidationError(f"a {data['by']} win needs the seat the tile came from",
+                                      "from")
             raise ValidationError("a self-drawn win has no 'from' seat", "from")
 
 
