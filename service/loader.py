@@ -5,9 +5,13 @@ generic machinery per field costs ~10 µs per nested object, so each request sch
 compiled once, at first use, into the straight-line Python source of one function, read from
 the schema's own fields: their ``data_key``, ``attribute``, ``required``, ``allow_none``,
 ``load_default``, validators (``Range``, ``Length`` and ``OneOf`` written out as comparisons,
-any other called as is) and the schema's ``@validates_schema`` hooks. Nested schemas and the
-items of lists are written inline, so a body costs one Python call plus its tile strings
-(``source(ScoreRequest)`` shows the code). A field, validator or hook added to a schema is
+a string ``OneOf`` and a tile code each one lookup, any other validator called as is) and the
+schema's ``@validates_schema`` hooks. Nested schemas and the items of lists are written
+inline, so a body costs one Python call plus its tile strings (``source(ScoreRequest)`` shows
+the code). A required field is read by its key and a failed lookup is an error like any
+other: the function body is one ``try`` whose handler (free in Python 3.11 until something
+raises) turns every error into ``Unsure``. Plain defaults (``Fresh`` values, ``list``,
+literals) are written into the source, so a missing part costs no call. A field, validator or hook added to a schema is
 therefore picked up unchanged; a new field *class* is loaded by its own ``_deserialize``
 until it is written out below (right either way, fast once written out).
 

@@ -63,8 +63,8 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     """The standing tiles' counts with the melds' tiles added, in a new list; no tile may
     appear five times."""
     held = counts[:]
-    for meld in melds:
-        for t in meld.tiles:
+    for _, tiles, _ in melds:
+        for t in tiles:
             held[t] += 1
     # One pass in C over the 34 counts (no count reaches 256: a hand holds far fewer tiles)
     if bytes(held).translate(None, _FOUR_OR_FEWER):
