@@ -11,9 +11,10 @@ inline, so a body costs one Python call plus its tile strings (``source(ScoreReq
 the code). A required field is read by its key and a failed lookup is an error like any
 other: the function body is one ``try`` whose handler (free in Python 3.11 until something
 raises) turns every error into ``Unsure``. Plain defaults (``Fresh`` values, ``list``,
-literals) are written into the source, so a missing part costs no call. A field, validator or hook added to a schema is
-therefore picked up unchanged; a new field *class* is loaded by its own ``_deserialize``
-until it is written out below (right either way, fast once written out).
+literals) are written into the source, so a missing part costs no call. A field, validator
+or hook added to a schema is therefore picked up unchanged; a new field *class* is loaded by
+its own ``_deserialize`` until it is written out below (right either way, fast once written
+out).
 
 The fast path only ever accepts: anything it does not recognise, and every error, raises
 ``Unsure`` and the caller loads the body with marshmallow itself, so every error document is

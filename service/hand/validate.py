@@ -55,10 +55,6 @@ def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "
     return held_counts(counts_of(concealed), melds, field)
 
 
-# The bytes 0-4: what is left of a list of counts once they are deleted is a count over four.
-_FOUR_OR_FEWER = bytes(range(5))
-
-
 def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
     """The standing tiles' counts with the melds' tiles added, in a new list; no tile may
     appear five times."""
@@ -66,8 +62,7 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     for _, tiles, _ in melds:
         for t in tiles:
             held[t] += 1
-    # One pass in C over the 34 counts (no count reaches 256: a hand holds far fewer tiles)
-    if bytes(held).translate(None, _FOUR_OR_FEWER):
+    if max(held) > 4:
         t = next(t for t, n in enumerate(held) if n > 4)
         raise impossible(field, f"{code(t)} appears {held[t]} times; there are four of each tile")
     return held
