@@ -5,11 +5,16 @@ generic machinery per field costs ~10 µs per nested object, so each request sch
 compiled once, at first use, into the straight-line Python source of one function, read from
 the schema's own fields: their ``data_key``, ``attribute``, ``required``, ``allow_none``,
 ``load_default``, validators (``Range``, ``Length`` and ``OneOf`` written out as comparisons,
-any other called as is) and the schema's ``@validates_schema`` hooks. Nested schemas and the
-items of lists are written inline, so a body costs one Python call plus its tile strings
-(``source(ScoreRequest)`` shows the code). A field, validator or hook added to a schema is
-therefore picked up unchanged; a new field *class* is loaded by its own ``_deserialize``
-until it is written out below (right either way, fast once written out).
+a string ``OneOf`` and a tile code each one lookup, any other validator called as is) and the
+schema's ``@validates_schema`` hooks. Nested schemas and the items of lists are written
+inline, so a body costs one Python call plus its tile strings (``source(ScoreRequest)`` shows
+the code). A required field is read by its key and a failed lookup is an error like any
+other: the function body is one ``try`` whose handler (free in Python 3.11 until something
+raises) turns every error into ``Unsure``. Plain defaults (``Fresh`` values, ``list``,
+literals) are written into the source, so a missing part costs no call. A field, validator
+or hook added to a schema is therefore picked up unchanged; a new field *class* is loaded by
+its own ``_deserialize`` until it is written out below (right either way, fast once written
+out).
 
 The fast path only ever accepts: anything it does not recognise, and every error, raises
 ``Unsure`` and the caller loads the body with marshmallow itself, so every error document is
@@ -28,8 +33,15 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import VALIDATES_SCHEMA
 
-from service.errors import InvalidTiles
-from service.schemas.fields import MAX_COMPACT_LENGTH, BoundedList, Flag, Tile, Tiles, WholeNumber
+from service.schemas.fields import (
+    MAX_COMPACT_LENGTH,
+    BoundedList,
+    Flag,
+    Fresh,
+    Tile,
+    Tiles,
+    WholeNumber,
+)
 from service.tiles import TILE_OF, parse_compact
 
 
@@ -63,8 +75,13 @@ _SOURCES: dict[type[Schema], str] = {}
 def reader(schema_class: type[Schema]) -> Reader:
     """The compiled loader of one schema class: the loaded dict, or Unsure."""
     code = _Code()
-    loaded = code.schema(schema_class, "data", 1, ())
-    text = "def load(data):\n" + "\n".join(code.lines) + f"\n    return {loaded}\n"
+    loaded = code.schema(schema_class, "data", 2, ())
+    # Any error at all (a missing key, an unhashable choice, a tile that is not one, a hook's
+    # ValidationError) means marshmallow decides: one handler, free until something raises.
+    text = ("def load(data):\n    try:\n" + "\n".join(code.lines)
+            + f"\n        return {loaded}\n"
+            + "    except Exception:  # marshmallow will load it, or say why not, itself\n"
+            + "        raise Unsure from None\n")
     filename = f"<loader of {schema_class.__module__}.{schema_class.__qualname__}>"
     # Tracebacks and profilers show the generated lines.
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
@@ -90,10 +107,8 @@ class _Code:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.names: dict[str, Any] = {"Unsure": Unsure, "ValidationError": ValidationError,
-                                      "InvalidTiles": InvalidTiles, "MISSING": missing,
-                                      "RAISE": RAISE, "parse_compact": parse_compact,
-                                      "TILE_OF": TILE_OF}
+        self.names: dict[str, Any] = {"Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
+                                      "parse_compact": parse_compact, "TILE_OF": TILE_OF}
         self.count = 0
 
     def add(self, indent: int, line: str) -> None:
@@ -126,51 +141,52 @@ class _Code:
             return self.generic(f"{self.name(schema.load, 'load')}({src})", indent)
         inside = (*inside, schema_class)
         keys = [field.data_key or name for name, field in schema.load_fields.items()]
-        # Unknown fields: those present, counted as they are read, against the body's size; a
-        # field read by marshmallow's own code, or two fields sharing a key, are not counted.
+        # Unknown fields: the body's size against the fields read (the required ones, which
+        # are all there or a KeyError, and the optional ones counted as found); a field read
+        # by marshmallow's own code, or two fields sharing a key, make the keys compared.
         counted = len(set(keys)) == len(keys) and not any(
             field.pre_load or field.post_load for field in schema.load_fields.values())
-        if counted:
-            absent = self.local("absent")
-            self.refuse_if(indent, [f"type({src}) is not dict"])
-            self.add(indent, f"{absent} = 0")
-        else:
-            absent = None
-            self.refuse_if(indent, [f"type({src}) is not dict",
-                                    f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
+        self.refuse_if(indent, [f"type({src}) is not dict"])
+        if not counted:
+            self.refuse_if(indent, [f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
+        required = sum(field.required for field in schema.load_fields.values())
+        found = self.local("found") if counted and required < len(keys) else None
+        if found is not None:
+            self.add(indent, f"{found} = 0")
         always: list[str] = []  # "attr": value, while every field is in the loaded dict
         then: list[tuple[str, str, str]] = []  # (attr, value, presence) for the rest
         for (name, field), key in zip(schema.load_fields.items(), keys, strict=True):
             attr = repr(field.attribute or name)
-            value, presence = self.field(field, src, repr(key), absent, indent, inside)
+            value, presence = self.field(field, src, repr(key), found, indent, inside)
             if presence is None and not then:
                 always.append(f"{attr}: {value}")
             else:  # marshmallow's key order kept: every later field is added in turn
                 then.append((attr, value, presence or "True"))
-        if absent is not None:  # before the hooks, which marshmallow runs on known fields only
-            self.refuse_if(indent, [f"len({src}) != {len(keys)} - {absent}"])
-        loaded = self.local("obj")
+        if counted:  # before the hooks, which marshmallow runs on known fields only
+            size = " + ".join(([str(required)] if required else []) + ([found] if found else []))
+            self.refuse_if(indent, [f"len({src}) != {size or 0}"])
+        hooks = schema._hooks[VALIDATES_SCHEMA]
+        # Built into ``src`` itself, unless a hook reads the original object there
+        loaded = self.local("obj") if src == "data" or any(
+            options.get("pass_original", False) for _, _, options in hooks) else src
         self.add(indent, f"{loaded} = {{{', '.join(always)}}}")
         for attr, value, presence in then:
             self.add(indent, f"if {presence}:")
             self.add(indent + 1, f"{loaded}[{attr}] = {value}")
-        for method, _, options in schema._hooks[VALIDATES_SCHEMA]:
+        for method, _, options in hooks:
             hook = getattr(schema, method)
             arguments = [loaded, src] if options.get("pass_original", False) else [loaded]
             # marshmallow's keywords, unless the hook provably never reads them
             if _reads_keywords(hook, 1 + len(arguments)):
                 arguments += ["partial=None", "many=False", "unknown=RAISE"]
-            self.add(indent, "try:")
-            self.add(indent + 1, f"{self.name(hook, 'hook')}({', '.join(arguments)})")
-            self.add(indent, "except ValidationError:")
-            self.add(indent + 1, "raise Unsure from None")
+            self.add(indent, f"{self.name(hook, 'hook')}({', '.join(arguments)})")
         return loaded
 
-    def field(self, field: Field, src: str, key: str, absent: str | None, indent: int,
+    def field(self, field: Field, src: str, key: str, found: str | None, indent: int,
               inside: tuple[type[Schema], ...]) -> tuple[str, str | None]:
         """One field of the object in ``src``: its loaded value, and a condition for its
-        presence in the loaded dict (None: always present). A missing optional field adds 1
-        to ``absent``, when it is counted."""
+        presence in the loaded dict (None: always present). A present optional field adds 1
+        to ``found``, when there is one."""
         value = self.local("v")
         default = field.load_default
         if field.pre_load or field.post_load:  # marshmallow's own, whole
@@ -178,38 +194,31 @@ class _Code:
             deserialize = self.name(field.deserialize, "deserialize")
             loaded = self.generic(f"{deserialize}({value}, {key}, {src})", indent)
             return loaded, f"{loaded} is not MISSING"
-        typed = self.typed(field)  # its loading refuses null: no check of its own needed
-        if field.required and not field.allow_none:  # missing or null: marshmallow's error
-            self.add(indent, f"{value} = {src}.get({key})")
-            if not typed:
-                self.refuse_if(indent, [f"{value} is None"])
-            self.loaded(field, value, indent, inside)
+        if field.required:  # missing: a KeyError, so marshmallow's error
+            self.add(indent, f"{value} = {src}[{key}]")
+            self.present(field, value, indent, inside)
             return value, None
-        if default is None and field.allow_none and absent is None:  # missing or null: None
-            self.add(indent, f"{value} = {src}.get({key})")
+        self.add(indent, f"if {key} in {src}:")
+        if found is not None:
+            self.add(indent + 1, f"{found} += 1")
+        self.add(indent + 1, f"{value} = {src}[{key}]")
+        self.present(field, value, indent + 1, inside)
+        self.add(indent, "else:")
+        self.add(indent + 1, f"{value} = {self.default(default)}")
+        return value, (f"{value} is not MISSING" if default is missing else None)
+
+    def present(self, field: Field, value: str, indent: int,
+                inside: tuple[type[Schema], ...]) -> None:
+        """The value of a field that is there replaced by its loaded value: null stays null
+        where the field allows it, and is refused where it does not."""
+        if field.allow_none:
             self.add(indent, f"if {value} is not None:")
-            self.loaded(field, value, indent + 1, inside)
-            return value, None
-        self.add(indent, f"{value} = {src}.get({key}, MISSING)")
-        if field.required:
-            self.refuse_if(indent, [f"{value} is MISSING"])
-            self.add(indent, f"if {value} is not None:")  # allow_none, or the case above
-        else:
-            self.add(indent, f"if {value} is MISSING:")
-            if absent is not None:
-                self.add(indent + 1, f"{absent} += 1")
-            if default is not missing:
-                self.add(indent + 1, f"{value} = {self.default(default)}")
-            elif absent is None:
-                self.add(indent + 1, "pass")
-            self.add(indent, "else:" if typed and not field.allow_none
-                     else f"elif {value} is not None:")
-        self.loaded(field, value, indent + 1, inside)
-        if not field.allow_none and not typed:
-            self.add(indent, "else:")
-            self.add(indent + 1, "raise Unsure")
-        return value, (f"{value} is not MISSING" if default is missing and not field.required
-                       else None)
+            indent += 1
+        elif not self.typed(field):  # its own type check would not refuse null
+            self.refuse_if(indent, [f"{value} is None"])
+        result = self.value(field, value, indent, inside)
+        if result != value:
+            self.add(indent, f"{value} = {result}")
 
     @staticmethod
     def typed(field: Field) -> bool:
@@ -220,16 +229,15 @@ class _Code:
             kind is fields.Nested and isinstance(field, fields.Nested)
             and isinstance(field.nested, type) and issubclass(field.nested, Schema))
 
-    def loaded(self, field: Field, value: str, indent: int,
-               inside: tuple[type[Schema], ...]) -> None:
-        """The present, non-null ``value`` replaced by its loaded value."""
-        result = self.value(field, value, indent, inside)
-        if result != value:
-            self.add(indent, f"{value} = {result}")
-
     def default(self, default: Any) -> str:
+        if default is missing:
+            return "MISSING"
         if default is list:
             return "[]"
+        if isinstance(default, Fresh):
+            written = _literal(default.value)
+            if written is not None:  # a new object each time the line runs, as Fresh gives
+                return written
         if callable(default):
             return f"{self.name(default, 'default')}()"
         return self.name(default, "default")  # the same object each time, as marshmallow
@@ -242,17 +250,19 @@ class _Code:
         validators."""
         kind = type(field)
         checks = list(field.validators)
+        choices = _choices(field)
+        if choices is not None:  # a value not among them (or unhashable) raises
+            return f"{self.name(choices, 'choices')}[{src}]"
         if _identity(field):
             self.refuse_if(indent, [f"type({src}) is not {_IDENTITY[kind].__name__}",
                                     *self.failures(checks, src)])
             return src
-        if kind is Tile:
-            self.refuse_if(indent, [f"type({src}) is not str"])
-            loaded = self.local("tile")
-            self.add(indent, f"{loaded} = TILE_OF.get({src})")
-            self.refuse_if(indent, [f"{loaded} is None", *self.failures(checks, loaded)])
-            return loaded
-        if kind is Tiles and isinstance(field, Tiles):
+        if kind is Tile:  # not a code string: a KeyError or a TypeError
+            if not checks:
+                return f"TILE_OF[{src}]"
+            self.add(indent, f"{src} = TILE_OF[{src}]")
+            loaded = src
+        elif kind is Tiles and isinstance(field, Tiles):
             loaded = self.tiles(field.max_tiles, src, indent)
         elif kind in _LISTS and isinstance(field, fields.List):
             lengths = [check for check in checks if type(check) is validate.Length]
@@ -271,29 +281,24 @@ class _Code:
         return loaded
 
     def tiles(self, max_tiles: int, src: str, indent: int) -> str:
-        """A compact string or an array of codes, as ``Tiles._deserialize`` reads them."""
-        loaded = self.local("tiles")
+        """A compact string or an array of codes, as ``Tiles._deserialize`` reads them, into
+        ``src``: a bad string raises InvalidTiles, a bad code a KeyError or a TypeError."""
+        loaded = src
         self.add(indent, f"if type({src}) is str and len({src}) <= {MAX_COMPACT_LENGTH}:")
-        self.add(indent + 1, "try:")
-        self.add(indent + 2, f"{loaded} = parse_compact({src})")
-        self.add(indent + 1, "except InvalidTiles:")
-        self.add(indent + 2, "raise Unsure from None")
+        self.add(indent + 1, f"{loaded} = parse_compact({src})")
+        self.refuse_if(indent + 1, [f"len({loaded}) > {max_tiles}"])
         self.add(indent, f"elif type({src}) is list and len({src}) <= {max_tiles}:")
-        self.add(indent + 1, "try:")
-        self.add(indent + 2, f"{loaded} = [TILE_OF[code] for code in {src}]")
-        self.add(indent + 1, "except (KeyError, TypeError):  # not a tile code string")
-        self.add(indent + 2, "raise Unsure from None")
+        self.add(indent + 1, f"{loaded} = [TILE_OF[code] for code in {src}]")
         self.add(indent, "else:")
         self.add(indent + 1, "raise Unsure")
-        self.refuse_if(indent, [f"len({loaded}) > {max_tiles}"])
         return loaded
 
     def items(self, inner: Field, src: str, indent: int,
               inside: tuple[type[Schema], ...]) -> str:
         """Each item of the list in ``src`` loaded, into a new list."""
         item = self.local("item")
-        if _identity(inner) and not (inner.allow_none or inner.pre_load
-                                             or inner.post_load):
+        if _identity(inner) and _choices(inner) is None and not (
+                inner.allow_none or inner.pre_load or inner.post_load):
             self.add(indent, f"for {item} in {src}:")  # checked, then copied whole
             self.value(inner, item, indent + 1, inside)
             return f"{src}[:]"
@@ -304,23 +309,15 @@ class _Code:
             deserialize = self.name(inner.deserialize, "deserialize")
             result = self.generic(f"{deserialize}({item})", indent + 1)
             self.add(indent + 1, f"{loaded}.append({result})")
-        elif inner.allow_none:
-            self.add(indent + 1, f"if {item} is not None:")
-            self.loaded(inner, item, indent + 2, inside)
-            self.add(indent + 1, f"{loaded}.append({item})")
         else:
-            if not self.typed(inner):  # null is marshmallow's error
-                self.refuse_if(indent + 1, [f"{item} is None"])
-            self.add(indent + 1, f"{loaded}.append({self.value(inner, item, indent + 1, inside)})")
+            self.present(inner, item, indent + 1, inside)
+            self.add(indent + 1, f"{loaded}.append({item})")
         return loaded
 
     def generic(self, call: str, indent: int) -> str:
         """marshmallow's own loading of a part; any error means marshmallow decides the body."""
         loaded = self.local("part")
-        self.add(indent, "try:")
-        self.add(indent + 1, f"{loaded} = {call}")
-        self.add(indent, "except Exception:  # marshmallow will raise it, or its error, itself")
-        self.add(indent + 1, "raise Unsure from None")
+        self.add(indent, f"{loaded} = {call}")
         return loaded
 
     def failures(self, validators: list[Any], value: str) -> list[str]:
@@ -382,6 +379,36 @@ def _reads_keywords(hook: Any, positional: int) -> bool:
     if {"locals", "vars", "_getframe"} & set(code.co_names):
         return True
     return any(instruction.argval == keywords for instruction in dis.get_instructions(code))
+
+
+def _choices(field: Field) -> dict[str, str] | None:
+    """A string field whose one validator is a ``OneOf`` of strings: each choice mapped to
+    itself, so that one lookup both checks a value and loads it (marshmallow's ``str(value)``,
+    equal to the choice, is the choice)."""
+    checks = field.validators
+    if type(field) is not fields.String or len(checks) != 1 \
+            or type(checks[0]) is not validate.OneOf:
+        return None
+    choices = list(checks[0].choices)
+    if not all(type(choice) is str for choice in choices):
+        return None
+    return {choice: choice for choice in choices}
+
+
+def _literal(value: Any) -> str | None:
+    """Python source building ``value`` anew each time it runs, for a plain value (literals,
+    and lists and dicts of them); None for anything else."""
+    if type(value) in _LITERALS:
+        return repr(value)
+    if type(value) is list:
+        items = [_literal(item) for item in value]
+        return None if None in items else f"[{', '.join(map(str, items))}]"
+    if type(value) is dict and all(type(key) is str for key in value):
+        entries = [(key, _literal(item)) for key, item in value.items()]
+        if any(written is None for _, written in entries):
+            return None
+        return "{" + ", ".join(f"{key!r}: {written}" for key, written in entries) + "}"
+    return None
 
 
 def _identity(field: Field) -> bool:

@@ -3,6 +3,7 @@ gives: every refusal, every share, every count."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations, product
 from typing import Any
 
@@ -24,9 +25,10 @@ from service.hand.groups import (
     SEQUENCE,
     TRIPLET,
     Group,
+    Meld,
     described,
 )
-from service.hand.validate import REAL_MELDS, check_meld
+from service.hand.validate import REAL_MELDS, check_copies, check_meld
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import QUIET, check_situation
 from service.rulesets.chuzhou.scorer import entries
@@ -39,9 +41,13 @@ from service.rulesets.chuzhou.settlement import (
     transfers,
 )
 from service.rulesets.money import by_payer, ledger, paid_to
+from service.rulesets.yueqing.checks import QUIET as YUEQING_QUIET
+from service.rulesets.yueqing.checks import check_win
+from service.rulesets.yueqing.tiles import check_special_tiles
 from service.schemas.chuzhou import SituationSchema
+from service.schemas.yueqing import SituationSchema as YueqingSituationSchema
 from service.scoring import load
-from service.tiles import NUM_TILES, render
+from service.tiles import NUM_TILES, code, render
 
 KINDS = (CHI, PENG, GANG, ANGANG)
 
@@ -254,3 +260,53 @@ def test_pattern_entries_equal_the_reference(pattern: Pattern) -> None:
     mixed = entries({pid: [(False, (1,)), (True, (2, 0)), (False, (3, 1))]})
     assert mixed == [reference_entry(pid, True, 1, [0, 2]),
                      reference_entry(pid, False, 2, [1, 3])]
+def test_the_quiet_yueqing_situation_is_the_schema_default() -> None:
+    assert load(YueqingSituationSchema, {}) == YUEQING_QUIET
+
+
+def outcome(check: Callable[[], object]) -> object:
+    try:
+        return check()
+    except ImpossibleHand as refused:
+        return refused.errors
+
+
+melds_drawn = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, NUM_TILES - 1)),
+                       max_size=5).map(lambda found: [
+                           Meld(kind, (t,) * (4 if kind in (GANG, ANGANG) else 3), 0)
+                           for kind, t in found])
+tiles_drawn = st.lists(st.integers(0, NUM_TILES - 1), max_size=18)
+
+
+@settings(max_examples=400)
+@given(tiles_drawn, melds_drawn, st.integers(0, NUM_TILES - 1))
+def test_special_tiles_checked_from_the_counts_as_the_long_way_checks_them(
+        concealed: list[int], melds: list[Meld], caishen: int) -> None:
+    held = [0] * NUM_TILES
+    for t in concealed + [t for meld in melds for t in meld.tiles]:
+        held[t] += 1
+    assert outcome(lambda: check_special_tiles(concealed, melds, caishen, "hand.", held)) == \
+        outcome(lambda: check_special_tiles(concealed, melds, caishen, "hand."))
+
+
+@settings(max_examples=400)
+@given(tiles_drawn, melds_drawn)
+def test_copies_are_refused_exactly_when_a_tile_is_held_five_times(
+        concealed: list[int], melds: list[Meld]) -> None:
+    every = concealed + [t for meld in melds for t in meld.tiles]
+    over = [t for t in range(NUM_TILES) if every.count(t) > 4]
+    found = outcome(lambda: check_copies(concealed, melds))
+    if over:
+        assert found == {"hand": [f"{code(over[0])} appears {every.count(over[0])} times; "
+                                  "there are four of each tile"]}
+    else:
+        assert found == [every.count(t) for t in range(NUM_TILES)]
+
+
+@pytest.mark.parametrize("winner", range(4))
+def test_the_quiet_yueqing_situation_passes_the_full_checks(winner: int) -> None:
+    # A key the checks do not read makes the situation unequal to QUIET: the long way runs.
+    data = {"situation": {**YUEQING_QUIET, "unread": True}, "winner": winner, "dealer": 0,
+            "win": {"by": "discard", "source": (winner + 1) % 4, "tile": 0}, "caishen": 1,
+            "hand": {"concealed": [0]}}
+    check_win(data, [])

@@ -15,13 +15,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow.validate import OneOf
 
 from bench.hands import chuzhou_hands, yueqing_hands
 from service import loader
 from service.errors import SchemaViolation
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
-from service.schemas.fields import Tiles
+from service.schemas.fields import Fresh, Tile, Tiles
 from service.scoring import load
 from tests.test_properties import TILE_CODES, chuzhou_body, yueqing_body
 
@@ -218,3 +219,52 @@ def test_loaded_tile_lists_are_the_callers_own() -> None:
     key: json_values for key in ("2nd", "second", "note", "tiles", "loose", "flags", "x")}))
 def test_other_paths_load_any_values_as_marshmallow_loads_them(body: dict[str, Any]) -> None:
     assert_agrees(_Pair, body)
+
+
+def test_loaded_defaults_are_the_callers_own() -> None:
+    """A default written into the loader's source (a ``Fresh`` value) is a new object on each
+    load, as marshmallow's call of the default makes it."""
+    schema = RULESETS["chuzhou"].actions["score"].request
+    body = chuzhou_hands(1)[0]
+    source = loader.source(schema)
+    assert "[1, 1, 1, 1]" in source and "'declared_ready': False" in source  # written out
+    first = reader(schema)(copy.deepcopy(body))
+    first["zhen"].append(0)
+    first["situation"]["table_pengs"].append(0)
+    first["situation"]["heavenly"] = True
+    again = reader(schema)(copy.deepcopy(body))
+    assert same(again, schema().load(copy.deepcopy(body)))
+    assert again["zhen"] == [1, 1, 1, 1] and again["situation"]["table_pengs"] == []
+
+
+def test_a_fresh_default_is_a_new_copy_each_time() -> None:
+    default = Fresh({"a": [1], "b": {"c": []}})
+    made = default()
+    made["a"].append(2)
+    made["b"]["c"].append(3)
+    assert default() == {"a": [1], "b": {"c": []}}
+
+
+@pytest.mark.parametrize("body", [
+    {"first": 1, "choice": "b"}, {"first": 1, "choice": "z"}, {"first": 1, "choice": None},
+    {"first": 1, "choice": ["a"]}, {"first": 1, "choice": b"a"}, {"first": 1, "tile": "5p"},
+    {"first": 1, "tile": "5P"}, {"first": 1, "tile": ["5p"]}, {"first": 1, "tile": None},
+    {"first": 1, "choices": ["a", "b"]}, {"first": 1, "choices": ["a", 1]},
+    {"first": 1, "choices": [None]}, {"first": 1, "tiles": ["5p", ["5p"]]},
+    {"first": 1, "tiles": "5p" * 3}, {"first": 1, "tiles": "5p" * 200},
+])
+def test_choices_and_tiles_looked_up_load_as_marshmallow_loads_them(body: Any) -> None:
+    assert_agrees(_Choosing, body)
+
+
+class _Choosing(_Pair):
+    """Strings among choices and tiles, each loaded by one lookup that raises when it fails."""
+
+    choice = fields.String(validate=OneOf(["a", "b"]), load_default="a")
+    tile = Tile(allow_none=True)
+    choices = fields.List(fields.String(validate=OneOf(["a", "b"])))
+
+
+def test_a_lookup_loads_and_checks_at_once() -> None:
+    source = loader.source(_Choosing)
+    assert "CHOICES" in source and "TILE_OF[" in source

@@ -7,7 +7,7 @@ from itertools import permutations
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
-from service.tiles import NUM_TILES, code, is_honor
+from service.tiles import NUM_TILES, code, counts_of, is_honor
 
 
 def check_meld(kind: str, tiles: Sequence[int], field: str) -> None:
@@ -42,21 +42,25 @@ REAL_MELDS = _real_melds()
 def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
     """A meld is never claimed from its owner, and a chi only from the 上家 (CZ-2, G-6)."""
     upper = (seat + 3) % 4
-    for index, meld in enumerate(melds):
-        if meld.source == seat:
+    for index, (kind, _, source) in enumerate(melds):
+        if source == seat:
             raise impossible(f"{field}.{index}.from", "a meld is not claimed from oneself")
-        if meld.type == CHI and meld.source != upper:
+        if kind == CHI and source != upper:
             raise impossible(f"{field}.{index}.from",
                              f"a chi is claimed only from the 上家 (seat {upper})")
 
 
 def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
     """Counts of every tile held, melds included; no tile may appear five times."""
-    held = [0] * NUM_TILES
-    for t in concealed:
-        held[t] += 1
-    for meld in melds:
-        for t in meld.tiles:
+    return held_counts(counts_of(concealed), melds, field)
+
+
+def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
+    """The standing tiles' counts with the melds' tiles added, in a new list; no tile may
+    appear five times."""
+    held = counts[:]
+    for _, tiles, _ in melds:
+        for t in tiles:
             held[t] += 1
     if max(held) > 4:
         t = next(t for t, n in enumerate(held) if n > 4)
@@ -94,11 +98,13 @@ def size_message(got: int, expected: int, melds: Sequence[Meld], winning: bool) 
 
 def check_winning_hand(
     concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, sets: int
-) -> list[int]:
-    """The checks before any winning hand is read (G-3, G-6); returns every tile's count held."""
+) -> tuple[list[int], list[int]]:
+    """The checks before any winning hand is read (G-3, G-6). Returns each tile's count in
+    the standing hand and held in all (melds included), counted once for the whole score."""
     if len(concealed) != 3 * (sets - len(melds)) + 2 or len(melds) > sets:
         check_size(concealed, melds, sets, winning=True)  # says which, and the usual slip
-    held = check_copies(concealed, melds)
-    if win_tile not in concealed:
+    counts = counts_of(concealed)
+    held = held_counts(counts, melds)
+    if not counts[win_tile]:
         raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
-    return held
+    return counts, held

@@ -17,14 +17,14 @@ from service.schemas.common import (
     part,
     situation_part,
 )
-from service.schemas.fields import BoundedList, Count, Seat, Tile, Tiles, flag
+from service.schemas.fields import BoundedList, Count, Fresh, Seat, Tile, Tiles, flag
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
 
 
 def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
     return BoundedList(
-        Count(1, 1_000_000), min_items=4, max_items=4, load_default=lambda: [1, 1, 1, 1],
+        Count(1, 1_000_000), min_items=4, max_items=4, load_default=Fresh([1, 1, 1, 1]),
         metadata={"description": "each seat's 针 (zhen), seats 0-3 in order, each "
                                  "1-1,000,000: every 针 adds 10 to what that seat pays or "
                                  "receives (CZ-12, the dealer's counted double); after a win "

@@ -7,13 +7,12 @@ added within /v1 never breaks a client generated from an older contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from service.hand.groups import ANGANG
-from service.schemas.fields import BoundedList, Seat, Tile, Tiles
+from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
 CAISHEN = ("the 财神 (wild) tile itself, as named at the table (YQ-2): in the concealed hand "
@@ -40,9 +39,9 @@ class MeldSchema(Schema):
 
     @validates_schema
     def _source_matches_type(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["type"] == ANGANG and data["source"] is not None:
-            raise ValidationError("a concealed kong has no 'from' seat", "from")
-        if data["type"] != ANGANG and data["source"] is None:
+        if (data["source"] is None) is not (data["type"] == ANGANG):  # one test while right
+            if data["type"] == ANGANG:
+                raise ValidationError("a concealed kong has no 'from' seat", "from")
             raise ValidationError(f"a {data['type']} needs the seat it was claimed from", "from")
 
 
@@ -58,24 +57,16 @@ class WinBase(Schema):
 
     @validates_schema
     def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data["by"] != "self_draw" and data["source"] is None:
-            raise ValidationError(f"a {data['by']} win needs the seat the tile came from", "from")
-        if data["by"] == "self_draw" and data["source"] is not None:
+        if (data["source"] is None) is not (data["by"] == "self_draw"):  # one test while right
+            if data["source"] is None:
+                raise ValidationError(f"a {data['by']} win needs the seat the tile came from",
+                                      "from")
             raise ValidationError("a self-drawn win has no 'from' seat", "from")
 
 
-def defaults(schema: type[Schema]) -> Callable[[], dict[str, Any]]:
+def defaults(schema: type[Schema]) -> Fresh:
     """A load_default for an optional nested object: its fields' defaults, lists fresh."""
-    loaded: dict[str, Any] = schema().load({})
-    lists = [key for key, value in loaded.items() if isinstance(value, list)]
-
-    def fresh() -> dict[str, Any]:
-        made = dict(loaded)
-        for key in lists:
-            made[key] = list(loaded[key])
-        return made
-
-    return fresh
+    return Fresh(schema().load({}))
 
 
 def part(schema: type[Schema], description: str) -> fields.Nested:

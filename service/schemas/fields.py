@@ -6,6 +6,7 @@ loaded, so an oversized list costs microseconds and a one-line error (issue #8).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,20 @@ COMPACT_PATTERN = (r"^[ \t\n\r]*(?:(?:[1-9][ \t\n\r]*)+[mps][ \t\n\r]*"
 MAX_COMPACT_LENGTH = 256
 SEATS = ("a seat, 0-3 in turn order (G-2): seat s+1 (mod 4) plays after seat s, "
          "so s+1 is its 下家 and s+3 its 上家")
+
+
+class Fresh:
+    """A ``load_default`` that is a new copy of one plain value each time it is used.
+
+    Unlike a lambda, it says what it makes, so the compiled loader (service/loader.py) writes
+    the value straight into its source instead of calling anything.
+    """
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __call__(self) -> Any:
+        return copy.deepcopy(self.value)
 
 
 class BoundedList(fields.List):  # type: ignore[type-arg]

@@ -19,7 +19,7 @@ from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.tiles import CODES, codes, counts_of
+from service.tiles import CODES, codes
 
 Hits = dict[str, list[Instance]]
 TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
@@ -105,11 +105,10 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_seats(data, melds)
-    held = check_winning_hand(concealed, melds, win_tile, SETS)
+    counts, held = check_winning_hand(concealed, melds, win_tile, SETS)
     check_situation(data, melds, held)
     self_draw = win["by"] == "self_draw"
 
-    counts = counts_of(concealed)
     suits = read_suits(counts, win_tile, not self_draw)
     counts[win_tile] -= 1
     held[win_tile] -= 1

@@ -9,13 +9,25 @@ from service.errors import impossible
 from service.hand.groups import ANGANG, GANG, Meld
 from service.tiles import code
 
+# A situation with no flag raised and no seat named: nothing below can refuse it (the winner
+# is a seat, never None), and most hands are played in it.
+QUIET = {"heavenly": False, "earthly": False, "after_kong": False, "liable_seat": None}
+
 
 def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
-    winner, dealer, win = data["winner"], data["dealer"], data["win"]
-    situation = data["situation"]
-    self_draw = win["by"] == "self_draw"
+    winner, win = data["winner"], data["win"]
     if win["source"] == winner:
         raise impossible("win.from", "the winner cannot win on its own tile")
+    situation = data["situation"]
+    if situation != QUIET:
+        _check_situation(situation, winner, data["dealer"], win, melds)
+    if win["by"] == "robbing_kong":
+        check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
+
+
+def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: dict[str, Any],
+                     melds: Sequence[Meld]) -> None:
+    self_draw = win["by"] == "self_draw"
     if situation["heavenly"] and (winner != dealer or not self_draw or melds):
         raise impossible("situation.heavenly",
                          "天胡 is the dealer's self-draw on the first 17 tiles (YQ-14)")
@@ -29,8 +41,6 @@ def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
         raise impossible("situation.after_kong", "杠上开花 needs a kong whose replacement won")
     if situation["liable_seat"] == winner:
         raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
-    if win["by"] == "robbing_kong":
-        check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
 
 
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],

@@ -113,8 +113,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     melds = prepare_melds(hand["melds"])
     check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds)
-    check_winning_hand(concealed, melds, win_tile, SETS)
-    held = check_special_tiles(concealed, melds, caishen, "hand.")
+    _, every = check_winning_hand(concealed, melds, win_tile, SETS)
+    held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
     table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
                   hand["flowers"])

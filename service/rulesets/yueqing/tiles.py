@@ -23,13 +23,18 @@ def caishen_held(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) 
 
 
 def check_special_tiles(
-    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, field: str
+    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, field: str,
+    counts: Sequence[int] | None = None,
 ) -> int:
     """No flower tile stands in the hand or a meld; at most three 财神 are in play (YQ-2, YQ-3).
 
-    Returns the 财神 tiles the player holds (``caishen_held``).
+    Returns the 财神 tiles the player holds (``caishen_held``). ``counts``, each tile's count
+    held in all (melds included) where the caller has them, answer a hand that passes in two
+    lookups; the long way below names what is wrong.
     """
     flower = flower_tile(caishen)
+    if counts is not None and not counts[flower] and counts[caishen] <= 3:
+        return counts[caishen]
     if flower in concealed:
         raise impossible(
             f"{field}concealed",
