@@ -57,7 +57,7 @@ ITEMS: tuple[Item, ...] = (
     Item("ping_hu", "平胡", "Plain hand", MINOR, 1, i.ping_hu,
          "no triplet or kong, no 财神, the pair not the seat wind, 红中 or 发财, won at the open "
          "end of a two-sided wait (YQ-8)",
-         needs=Need.NO_CAISHEN),
+         needs=Need.NO_CAISHEN | Need.NO_TRIPLET),
     Item("all_triplets", "对对胡", "All triplets", MAJOR, 10, i.all_triplets,
          "five triplets or kongs and a pair",
          needs=Need.NO_SEQUENCE),

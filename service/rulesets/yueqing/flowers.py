@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
+from itertools import compress
 from typing import Any
 
-from service.hand.groups import ANGANG, KONG, TRIPLET, Group
+from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
 from service.rulesets.yueqing.view import Table
-from service.tiles import GREEN, RED
+from service.tiles import GREEN, RED, WINDS
 
 
 def tiao(flowers: int) -> int:
@@ -21,23 +22,32 @@ def tiao(flowers: int) -> int:
 
 
 _FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in FLOWER_ITEMS
-_NATURAL_ONLY = {RED: _RED, GREEN: _GREEN}  # sets that count only of natural tiles
 
 
-def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> list[int]:
+def _special(seat_wind: int, caishen: int) -> dict[int, int]:
+    """The tiles whose triplets and kongs count as their own item, each with its place: the
+    seat wind, and 红中 and 发财 of natural tiles only; none that is the 财神."""
+    places = {seat_wind: _SEAT_WIND, RED: _RED, GREEN: _GREEN}
+    places.pop(caishen, None)
+    return places
+
+
+# By seat wind (as an index into WINDS) and 财神: made once.
+_SPECIAL = {(wind, caishen): _special(wind, caishen) for wind in WINDS for caishen in range(34)}
+
+
+def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> list[int]:
     """How many 花 each flower item counts, in FLOWER_ITEMS order, for one player's sets
     (melds and standing sets) and tiles (YQ-16)."""
     counted = [5 if table.flowers == 4 else table.flowers,
                4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
-    seat_wind, caishen = table.seat_wind, table.caishen
+    special = _SPECIAL[table.seat_wind, table.caishen]
     for kind, first, _, stand_for, meld, _ in groups:
-        if kind != TRIPLET and kind != KONG:
+        if kind == SEQUENCE or kind == PAIR:
             continue
-        if first == seat_wind:
-            place = _SEAT_WIND
-        else:
-            place = _KONG if stand_for else _NATURAL_ONLY.get(first, _KONG)
-        if first == caishen or place == _KONG:
+        place = special.get(first)
+        if place is None or (stand_for and place != _SEAT_WIND):
+            # any other kong, a 财神 completing 红中 or 发财 included: exposed 1, concealed 2
             if kind == KONG:
                 counted[_KONG] += 2 if meld == ANGANG else 1
         elif kind == KONG:
@@ -48,11 +58,16 @@ def flower_counts(groups: Sequence[Group], caishen_held: int, table: Table) -> l
     return counted
 
 
+# Each flower item's id and names, as answers list them.
+_NAMES = tuple((fid, name, name_en) for fid, name, name_en, _ in FLOWER_ITEMS)
+
+
 def summary(counted: list[int]) -> dict[str, Any]:
     """The flower items that count (``flower_counts``) as answers list them, their total 花
     and its 条."""
-    items = [{"id": fid, "name": name, "name_en": name_en, "flowers": value}
-             for (fid, name, name_en, _), value in zip(FLOWER_ITEMS, counted, strict=True)
-             if value]
+    items = []
+    for place in compress(range(len(counted)), counted):  # those that count: few, often none
+        fid, name, name_en = _NAMES[place]
+        items.append({"id": fid, "name": name, "name_en": name_en, "flowers": counted[place]})
     count = sum(counted)
     return {"items": items, "count": count, "tiao": tiao(count)}

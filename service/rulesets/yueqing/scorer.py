@@ -64,7 +64,7 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
         count, sets = hits[iid]
         result.append({"id": iid, "name": name, "name_en": name_en, "value": value,
                        "count": count, "group": group, "tai": value * count,
-                       "sets": sorted(set(sets))})
+                       "sets": sorted(set(sets)) if len(sets) > 1 else list(sets)})
     return result
 
 
@@ -78,33 +78,28 @@ def minor_major(hits: Hits) -> tuple[int, int]:
     return minor, major
 
 
-def tai_of(minor: int, major: int) -> dict[str, int]:
-    """N, N', M and the total (YQ-15)."""
-    return {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
-            "total": total_tai(minor, major)}
-
-
 def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
     """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
-    return _worth(*minor_major(hits), flower_counts(groups, held, table))
-
-
-def _worth(minor: int, major: int, flowers: list[int]) -> int:
-    return total_tai(minor, major) + tiao(sum(flowers))
+    return total_tai(*minor_major(hits)) + tiao(sum(flower_counts(groups, held, table)))
 
 
 # How the answer shows a set of each kind and first tile (``Group.describe``), made once.
-_SHOWN = {(kind, first): Group(kind, first, True).describe()["tiles"]
-          for kind in (SEQUENCE, TRIPLET, KONG, PAIR) for first in range(NUM_TILES)
-          if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
+_SHOWN = {kind: {first: Group(kind, first, True).describe()["tiles"] for first in range(NUM_TILES)
+                 if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
+          for kind in (SEQUENCE, TRIPLET, KONG, PAIR)}
 _CODES = tuple(code(t) for t in range(NUM_TILES))
 
 
-def _set_entry(group: Group) -> dict[str, Any]:
-    """A set as the answer's ``hand.sets`` shows it, with what each 财神 in it stands for."""
-    kind, first, concealed, stand_for, _, _ = group
-    return {"type": kind, "tiles": _SHOWN[kind, first], "concealed": concealed,
-            "caishen_as": [_CODES[t] for t in stand_for] if stand_for else []}
+def shown_sets(groups: tuple[Group, ...], wilds: int, face: str) -> dict[str, Any]:
+    """The answer's ``hand``: each set as ``Group.describe`` shows it with what each 财神 in it
+    stands for, then every 财神 acting as a wild (a reading without wilds has none)."""
+    return {
+        "sets": [{"type": kind, "tiles": _SHOWN[kind][first], "concealed": concealed,
+                  "caishen_as": [_CODES[t] for t in stand_for] if stand_for else []}
+                 for kind, first, concealed, stand_for, _, _ in groups],
+        "caishen_as": [{"tile": face, "as": _CODES[t]} for g in groups for t in g.wilds]
+        if wilds else [],
+    }
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -116,43 +111,39 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     _, every = check_winning_hand(concealed, melds, win_tile, SETS)
     held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
-    table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
-                  hand["flowers"])
+    dealer, winner, lao_zhuang = data["dealer"], data["winner"], data["lao_zhuang"]
+    table = Table(caishen, flower_tile(caishen), seat_wind(winner, dealer), hand["flowers"])
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
 
-    best: tuple[int, View, Hits, tuple[int, int], list[int]] | None = None
+    readings = views(concealed, melds, win_tile, win_is_wild, table, data)
+    metrics.hand_read("yueqing", len(readings))
+    best: tuple[int, View, Hits, int, int, int, list[int]] | None = None
     given: Hits | None = None
-    examined = 0
-    for view in views(concealed, melds, win_tile, win_is_wild, table, data):
-        examined += 1
+    for view in readings:
         if given is None:
-            given = hand_items(view)
+            given = hand_items(view)  # the same on every reading
         hits = recognise(view, given)
-        found = minor_major(hits)
-        flowers = flower_counts(view.groups, held, table)
-        paid = _worth(*found, flowers)
+        minor, major = minor_major(hits)
+        total = total_tai(minor, major)
+        flowers = flower_counts(view.sets, held, table)  # the pair never counts
+        paid = total + tiao(sum(flowers))
         if best is None or paid > best[0]:
-            best = (paid, view, hits, found, flowers)
-    metrics.hand_read("yueqing", examined)
+            best = (paid, view, hits, minor, major, total, flowers)
     if best is None:
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
                                                  face=None if win_is_wild else win_tile))
-    _, view, hits, (minor, major), flowers = best
-    tai = tai_of(minor, major)
-    groups = view.groups
+    _, view, hits, minor, major, total, flowers = best
     flower_summary = summary(flowers)
-
-    shares = hand_shares(tai["total"], data["dealer"], data["winner"], data["lao_zhuang"])
-    face = code(caishen)
     return {
         "ruleset": "yueqing",
-        "hand": {"sets": [_set_entry(g) for g in groups],
-                 "caishen_as": [{"tile": face, "as": _CODES[w]} for g in groups for w in g.wilds]},
+        "hand": shown_sets(view.groups, view.wilds, _CODES[caishen]),
         "patterns": entries(hits),
-        "tai": tai,
+        "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
+                "total": total},
         "flowers": flower_summary,
-        "settlement": win_transfers(shares, flower_summary["tiao"], data["winner"],
+        "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang),
+                                    flower_summary["tiao"], winner,
                                     data["situation"]["liable_seat"]),
-        "next": next_after_win(data["dealer"], data["winner"], data["lao_zhuang"]),
+        "next": next_after_win(dealer, winner, lao_zhuang),
     }

@@ -17,11 +17,17 @@ def total_tai(minor: int, major: int) -> int:
     return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
 
 
+# The three other seats of each seat, in seat order.
+_OTHERS = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
+
+
 def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:
     """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18)."""
     if winner == dealer:
-        return {seat: tai + lao_zhuang + 1 for seat in range(4) if seat != winner}
-    return {seat: tai + (2 if seat == dealer else 1) for seat in range(4) if seat != winner}
+        return dict.fromkeys(_OTHERS[winner], tai + lao_zhuang + 1)
+    shares = dict.fromkeys(_OTHERS[winner], tai + 1)
+    shares[dealer] = tai + 2
+    return shares
 
 
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
@@ -38,14 +44,12 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
         # every loser owes the same flower 条: the liable seat pays it for each of them
         parts = [(liable, sum(hand.values()))]
         flowers = flower_tiao * len(hand)
+    payments = [{"from": payer, "to": winner, "amount": part + flowers, "hand": part,
+                 "flowers": flowers} for payer, part in parts]
     net = [0, 0, 0, 0]
-    payments = []
     for payer, part in parts:
-        amount = part + flowers
-        payments.append({"from": payer, "to": winner, "amount": amount, "hand": part,
-                         "flowers": flowers})
-        net[payer] -= amount
-        net[winner] += amount
+        net[payer] -= part + flowers
+    net[winner] += sum(hand.values()) + flowers * len(parts)
     return {"payments": payments, "net": net, "liable_seat": liable}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntFlag, auto
 from functools import lru_cache
@@ -37,26 +37,42 @@ class Need(IntFlag):
     HOME = auto()            # a 财神 归位 in a sequence
     WILD_PAIR = auto()       # two 财神 as the pair
     WILD_TRIPLET = auto()    # a set of three 财神
-    NO_CAISHEN = auto()      # no 财神 tile in the hand
     NO_SEQUENCE = auto()
+    NO_TRIPLET = auto()      # no triplet or kong
     ONE_SUIT = auto()        # at most one of 万 饼 条
     ONLY_HONOURS = auto()
+    NO_CAISHEN = auto()      # no 财神 tile in the hand
     FLOWERS = auto()         # flower tiles laid aside
     TWO_WILDS = auto()       # two or more 财神 acting as wilds
     SITUATION = auto()       # won after a kong, by robbing a kong, 天胡 or 地胡
     ALL_MELDED = auto()      # five melds: two tiles stood at the win (YQ-10)
 
 
-_WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_CAISHEN, _NO_SEQUENCE, \
-    _ONE_SUIT, _ONLY_HONOURS, _FLOWERS, _TWO_WILDS, _SITUATION, _ALL_MELDED = \
+_WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_SEQUENCE, _NO_TRIPLET, \
+    _ONE_SUIT, _ONLY_HONOURS, _NO_CAISHEN, _FLOWERS, _TWO_WILDS, _SITUATION, _ALL_MELDED = \
     (int(flag) for flag in Need)
-# What a reading has by its honour triplets, by tile (白板 is never scored for itself).
+# What a set brings to its reading, by first tile, in one number: the Need flag of an honour
+# triplet (an honour is never in a sequence; 白板 is never scored for itself) in the low bits,
+# and above them a bit for the tile's suit (万 饼 条) or for an honour.
+_SUIT_SHIFT = 16
+_NEED_BITS = (1 << _SUIT_SHIFT) - 1
+_HONOUR_BIT = 8
 _TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
                   GREEN: _DRAGON_TRIPLET}
-# Each tile's suit as a bit of a mask of the suits present: 0 for an honour.
-_SUIT_BIT = [1 << t // 9 if t < 27 else 0 for t in range(34)]
-# A mask of the suits present (bit per suit) → the Need flag it gives: none or one suit.
-_SUIT_FLAGS = {0: _ONE_SUIT, 1: _ONE_SUIT, 2: _ONE_SUIT, 4: _ONE_SUIT}
+_PAIR_BITS = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT for t in range(34))
+_SET_BITS = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
+
+
+def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
+    """one_suit, honors, only_honors and the Need flags of a mask of the suits present."""
+    suited = suits & 7
+    flags = _ONE_SUIT if suited in (0, 1, 2, 4) else 0
+    if not suited:
+        flags |= _ONLY_HONOURS
+    return suited in (1, 2, 4), bool(suits & _HONOUR_BIT), not suited, flags
+
+
+_BY_SUITS = tuple(_suit_facts(suits) for suits in range(16))
 
 
 @dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
@@ -140,7 +156,7 @@ def hand_flags(table: Table, caishen_tiles: int, wilds: int, kept_caishen: bool 
 def views(
     concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, win_is_wild: bool,
     table: Table, request: dict[str, Any], *, merge: bool = True,
-) -> Iterator[View]:
+) -> list[View]:
     """Every reading and every place of the winning tile, in a fixed order (G-4).
 
     Readings the items cannot tell apart come once (``merge=False``, for tests, gives all).
@@ -153,7 +169,7 @@ def views(
     # Groups of wilds alone take these values; without wilds there are none.
     free_pairs, free_sets = free_choices(caishen, table.flower) if wilds else ((), ())
     melds = tuple(melds)
-    meld_groups = tuple(m.group() for m in melds)
+    meld_groups = tuple(map(Meld.group, melds))
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
     if len(concealed) == 2:
@@ -165,49 +181,43 @@ def views(
     # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
     # alike in all that are scored once, each at one place.
     alike = merge and caishen_tiles > 0
-    for sets, pair, stands_for, shape in placed_readings(
-            counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
-            free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
-            one_place=alike):
-        yield _view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
-                    shape, melds, table, request, has)
+    return [_view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
+                  shape, melds, table, request, has)
+            for sets, pair, stands_for, shape in placed_readings(
+                counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
+                free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
+                one_place=alike)]
 
 
 def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
           win_by_wild: bool, kept_caishen: bool | None, shape: str, melds: tuple[Meld, ...],
           table: Table, request: dict[str, Any], has: int) -> View:
     """The reading's facts in one pass over its sets; ``has`` brings the hand's own flags."""
-    suits = _SUIT_BIT[pair.first]
-    honors = not suits
+    bits = _PAIR_BITS[pair.first]
     triplets: dict[int, int] = {}
     home: tuple[int, ...] = ()
     sequences = False
-    caishen = table.caishen
     if len(pair.wilds) == 2:
         has |= _WILD_PAIR
     for index, (kind, first, _, stand_for, _, _) in enumerate(sets):
-        bit = _SUIT_BIT[first]
-        suits |= bit
+        bits |= _SET_BITS[first]
         if kind == SEQUENCE:
             sequences = True
-            if stand_for and caishen in stand_for:
+            if stand_for and table.caishen in stand_for:
                 home += (index,)
                 has |= _HOME
-            continue
-        triplets[first] = index
-        if not bit:
-            honors = True
-            has |= _TRIPLET_FLAGS.get(first, 0)
-        if len(stand_for) == 3:
-            has |= _WILD_TRIPLET
+        else:
+            triplets[first] = index
+            if len(stand_for) == 3:
+                has |= _WILD_TRIPLET
+    one_suit, honors, only_honors, flags = _BY_SUITS[bits >> _SUIT_SHIFT]
+    has |= flags | bits & _NEED_BITS
     if not sequences:
         has |= _NO_SEQUENCE
-    has |= _SUIT_FLAGS.get(suits, 0)
-    if not suits:
-        has |= _ONLY_HONOURS
+    if not triplets:
+        has |= _NO_TRIPLET
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
-                melds, table, request, suits in (1, 2, 4), honors, not suits, triplets, home,
-                has)
+                melds, table, request, one_suit, honors, only_honors, triplets, home, has)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
