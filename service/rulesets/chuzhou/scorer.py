@@ -112,7 +112,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     suits = read_suits(counts, win_tile, not self_draw)
     counts[win_tile] -= 1
     held[win_tile] -= 1
-    waits = natural_waits([suit.waits for suit in suits], held)
+    waits = natural_waits((suits[0].waits, suits[1].waits, suits[2].waits, suits[3].waits), held)
     if not melds:
         add_seven_pairs_wait(waits, counts, held)
     held[win_tile] += 1
@@ -126,7 +126,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          f"a ready declaration needs a single wait; the hand waited on "
                          f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
 
-    found = views(counts, melds, win_tile, self_draw, declared, data, tuple(held), suits)
+    found = views(counts, melds, win_tile, self_draw, declared, data, held, suits)
     best: tuple[int, View, Hits] | None = None
     given: Hits | None = None
     metrics.hand_read("chuzhou", len(found))

@@ -348,7 +348,7 @@ class View:
     has: int
     kan_at: int                        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
     # What the whole hand holds and how it was won, alike in every reading:
-    counts: tuple[int, ...]            # every tile held, melds included
+    counts: Sequence[int]              # every tile held, melds included (not to be changed)
     win_tile: int
     self_draw: bool
     menqing: bool
@@ -428,7 +428,7 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
 
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
-    allow_seven_pairs: bool, request: dict[str, Any], held: tuple[int, ...],
+    allow_seven_pairs: bool, request: dict[str, Any], held: Sequence[int],
     suits: Sequence[SuitRead] | None = None,
 ) -> list[View]:
     """Every reading of the hand with every place the winning tile can have filled (G-4).
