@@ -108,7 +108,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     melds = prepare_melds(hand["melds"])
     check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds)
-    _, every = check_winning_hand(concealed, melds, win_tile, SETS)
+    counts, every = check_winning_hand(concealed, melds, win_tile, SETS)
     held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
     dealer, winner, lao_zhuang = data["dealer"], data["winner"], data["lao_zhuang"]
@@ -116,7 +116,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     # A 财神 taken from another player (discard or robbed kong) plays at its face value.
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
 
-    readings = views(concealed, melds, win_tile, win_is_wild, table, data)
+    readings = views(concealed, melds, win_tile, win_is_wild, table, data, counts=counts)
     metrics.hand_read("yueqing", len(readings))
     best: tuple[int, View, Hits, int, int, int, list[int]] | None = None
     given: Hits | None = None

@@ -156,13 +156,16 @@ def hand_flags(table: Table, caishen_tiles: int, wilds: int, kept_caishen: bool 
 def views(
     concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, win_is_wild: bool,
     table: Table, request: dict[str, Any], *, merge: bool = True,
+    counts: list[int] | None = None,
 ) -> list[View]:
     """Every reading and every place of the winning tile, in a fixed order (G-4).
 
     Readings the items cannot tell apart come once (``merge=False``, for tests, gives all).
+    ``counts``: the concealed tiles counted, where the caller has them (they are changed).
     """
     caishen = table.caishen
-    counts = counts_of(concealed)
+    if counts is None:
+        counts = counts_of(concealed)
     caishen_tiles = counts[caishen]
     wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
     counts[caishen] -= wilds
