@@ -351,29 +351,33 @@ class View:
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
         groups = self.groups
-        return all(groups[i].concealed for i in indices)
+        for i in indices:  # a loop, not all() over a generator: a third of the cost
+            if not groups[i].concealed:
+                return False
+        return True
 
     @property
     def held(self) -> frozenset[int]:
         """The distinct tiles held."""
         return frozenset(compress(range(34), self.counts))
 
-    # Where the reading's sets are, found on first use:
+    # Where the reading's sets are, found on first use (an _Index is a non-empty tuple, so
+    # ``or`` calls index() only the first time):
     @property
     def sequences(self) -> tuple[int, ...]:
-        return self.index().sequences
+        return (self._index or self.index()).sequences
 
     @property
     def triplets(self) -> tuple[int, ...]:
-        return self.index().triplets
+        return (self._index or self.index()).triplets
 
     @property
     def seq_at(self) -> dict[int, list[int]]:
-        return self.index().seq_at
+        return (self._index or self.index()).seq_at
 
     @property
     def trip_at(self) -> dict[int, int]:
-        return self.index().trip_at
+        return (self._index or self.index()).trip_at
 
     @property
     def kan(self) -> tuple[int, ...]:
@@ -385,14 +389,33 @@ class View:
         """四合: for each suited tile held four times and in no kong, the sets holding it and
         how many of them are sequences."""
         if self._holdings is None:
-            groups, found = self.groups, []
-            for t in self.fours:
-                holding = tuple(i for i, g in enumerate(groups) if holds(g, t))
-                if all(groups[i].kind != KONG for i in holding):
-                    found.append(
-                        (holding, sum(1 for i in holding if groups[i].kind == SEQUENCE)))
-            self._holdings = tuple(found)
+            self._holdings = self._four_holdings() if self.fours else ()
         return self._holdings
+
+    def _four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        if self.form != STANDARD:  # seven pairs: a tile held four times is two pairs
+            groups = self.groups
+            return tuple((tuple(i for i, g in enumerate(groups) if holds(g, t)), 0)
+                         for t in self.fours)
+        sets, pair = self.sets, self.pair
+        index = self._index or self.index()
+        seq_at, trip_at = index.seq_at, index.trip_at
+        found = []
+        for t in self.fours:
+            # The sequences holding t start at t - 2, t - 1 or t; none crosses a suit (each
+            # starts at 1-7), so the three look-ups need no suit check.
+            holding = [*seq_at.get(t - 2, ()), *seq_at.get(t - 1, ()), *seq_at.get(t, ())]
+            in_sequences = len(holding)
+            at = trip_at.get(t)
+            if at is not None:
+                if sets[at].kind == KONG:
+                    continue  # all four copies in one kong: no 四合
+                holding.append(at)
+            if pair is not None and pair.first == t:
+                holding.append(len(sets))  # the pair comes after the sets in ``groups``
+            holding.sort()
+            found.append((tuple(holding), in_sequences))
+        return tuple(found)
 
     def index(self) -> _Index:
         if self._index is None:
