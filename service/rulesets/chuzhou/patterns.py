@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from service.hand.groups import ANGANG, GANG, SEQUENCE, Group
+from service.hand.groups import ANGANG, GANG, SEQUENCE
 from service.hand.waits import DOUBLE_PUNG, EDGE
 from service.rulesets.chuzhou.view import SEVEN_PAIRS, STANDARD, View
 from service.tiles import DRAGONS, WINDS, is_honor, is_terminal
@@ -33,10 +33,16 @@ def _local(t: int) -> int:
     return t % 9
 
 
-def _dark_first(v: View, indices: Sequence[int]) -> list[int]:
+def _dark_first(v: View, indices: Sequence[int]) -> Sequence[int]:
     """The sets, concealed ones first (stable), so the 暗 instances take them."""
+    if len(indices) == 1:
+        return indices
     groups = v.groups
-    return sorted(indices, key=lambda i: not groups[i].concealed)
+    dark: list[int] = []
+    exposed: list[int] = []
+    for i in indices:  # a stable partition: what sorted() by a key did, for less
+        (dark if groups[i].concealed else exposed).append(i)
+    return dark + exposed if exposed else dark
 
 
 def _pairings(v: View, lefts: Sequence[int], rights: Sequence[int]) -> list[Instance]:
@@ -150,11 +156,14 @@ def old_young(v: View) -> Hits:
 
 
 def twin_sequences(v: View) -> Hits:
+    at = v.seq_at
+    if len(at) == len(v.sequences):
+        return NONE  # no sequence twice
     hits: list[Instance] = []
-    if len(v.seq_at) == len(v.sequences):
-        return hits  # no sequence twice
-    for first in sorted(v.seq_at):
-        same = _dark_first(v, v.seq_at[first])
+    for first in sorted(at):
+        if len(at[first]) < 2:
+            continue
+        same = _dark_first(v, at[first])
         for k in range(0, len(same) - 1, 2):
             pair = (same[k], same[k + 1])
             hits.append((v.dark(pair), pair))
@@ -267,8 +276,11 @@ def _four_in(v: View, in_sequences: int) -> Hits:
     sequences (1, 2 or 4) fixes the one member it scores, the highest that fits it, so the
     members exclude nothing across tiles and two tiles may score 四合二 and 四合一.
     """
-    return [(v.dark(holding), holding) for holding, in_seqs in v.four_holdings
-            if in_seqs == in_sequences]
+    hits: list[Instance] = []
+    for holding, in_seqs in v.four_holdings:
+        if in_seqs == in_sequences:
+            hits.append((v.dark(holding), holding))
+    return hits
 
 
 def four_in_one(v: View) -> Hits:
@@ -402,13 +414,19 @@ def seven_pairs_last_copy(v: View) -> Hits:
     return ONCE[v.self_draw] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4 else NONE
 
 
-def _holds(g: Group, numbers: tuple[int, ...]) -> bool:
-    if g.first >= 27:
-        return False
-    low = g.first % 9
-    if g.kind == SEQUENCE:
-        return any(low <= n <= low + 2 for n in numbers)
-    return low in numbers
+def _every_set_holds(v: View, numbers: tuple[int, ...]) -> bool:
+    """Whether every set holds a suited tile of one of these numbers (0-8)."""
+    for g in v.sets:
+        first = g.first
+        if first >= 27:
+            return False
+        low = first % 9
+        if g.kind != SEQUENCE:
+            if low not in numbers:
+                return False
+        elif not any(low <= n <= low + 2 for n in numbers):
+            return False
+    return True
 
 
 def _fives(v: View) -> list[int]:
@@ -440,15 +458,14 @@ def four_fives(v: View) -> Hits:
 
 def threes_and_sevens(v: View) -> Hits:
     ok = v.form == STANDARD and v.pair is not None and v.pair.first < 27 and \
-        _local(v.pair.first) in (2, 6) and all(_holds(g, (2, 6)) for g in v.sets)
+        _local(v.pair.first) in (2, 6) and _every_set_holds(v, (2, 6))
     return ONCE[_whole_hand_dark(v)] if ok else NONE
 
 
 def _same_number(v: View) -> bool:
     if v.form != STANDARD or v.pair is None or v.honors:
         return False
-    number = _local(v.pair.first)
-    return all(_holds(g, (number,)) for g in v.sets)
+    return _every_set_holds(v, (_local(v.pair.first),))
 
 
 def same_number(v: View) -> Hits:

@@ -18,7 +18,6 @@ from service.hand.waits import (
     SuitFragments,
     SuitWaits,
     combined,
-    holds,
     suit_fragments,
     suit_waits,
 )
@@ -393,28 +392,25 @@ class View:
         return self._holdings
 
     def _four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
-        if self.form != STANDARD:  # seven pairs: a tile held four times is two pairs
-            groups = self.groups
-            return tuple((tuple(i for i, g in enumerate(groups) if holds(g, t)), 0)
-                         for t in self.fours)
-        sets, pair = self.sets, self.pair
-        index = self._index or self.index()
-        seq_at, trip_at = index.seq_at, index.trip_at
-        found = []
+        groups, found = self.groups, []
         for t in self.fours:
-            # The sequences holding t start at t - 2, t - 1 or t; none crosses a suit (each
-            # starts at 1-7), so the three look-ups need no suit check.
-            holding = [*seq_at.get(t - 2, ()), *seq_at.get(t - 1, ()), *seq_at.get(t, ())]
-            in_sequences = len(holding)
-            at = trip_at.get(t)
-            if at is not None:
-                if sets[at].kind == KONG:
-                    continue  # all four copies in one kong: no 四合
-                holding.append(at)
-            if pair is not None and pair.first == t:
-                holding.append(len(sets))  # the pair comes after the sets in ``groups``
-            holding.sort()
-            found.append((tuple(holding), in_sequences))
+            # A sequence holding t starts at t - 2, t - 1 or t: never in another suit, since
+            # a sequence starts at 1-7 of its suit.
+            low = t - 2
+            holding: list[int] = []
+            in_sequences = 0
+            for i, g in enumerate(groups):
+                first = g.first
+                if g.kind == SEQUENCE:
+                    if low <= first <= t:
+                        holding.append(i)
+                        in_sequences += 1
+                elif first == t:
+                    if g.kind == KONG:
+                        break  # all four copies in one kong: no 四合
+                    holding.append(i)
+            else:
+                found.append((tuple(holding), in_sequences))
         return tuple(found)
 
     def index(self) -> _Index:
@@ -428,13 +424,18 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
     seq_at: dict[int, list[int]] = {}
     trip_at: dict[int, int] = {}
     for index, g in enumerate(sets):
+        first = g.first
         if g.kind == SEQUENCE:
             sequences.append(index)
-            seq_at.setdefault(g.first, []).append(index)
+            if first in seq_at:
+                seq_at[first].append(index)
+            else:
+                seq_at[first] = [index]
         else:
             triplets.append(index)
-            trip_at[g.first] = index
-    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at)
+            trip_at[first] = index
+    # tuple.__new__: a NamedTuple's own constructor is a Python function, twice the cost.
+    return tuple.__new__(_Index, (tuple(sequences), tuple(triplets), seq_at, trip_at))
 
 
 def views(
