@@ -47,10 +47,22 @@ def test_needs_only_skip_tests_that_could_not_apply() -> None:
     checked = 0
     for body in bodies:
         for view in readings(body):
-            assert recognise(TESTS, EXCLUDES, view, view.has) == \
-                recognise(TESTS, EXCLUDES, view, -1), body
+            everything = recognise(TESTS, EXCLUDES, view, -1)
+            assert recognise(TESTS, EXCLUDES, view, view.has) == everything, body
+            _assert_scorer_finds(view, everything, body)
             checked += 1
     assert checked > 400
+
+
+def _assert_scorer_finds(view: Any, everything: Any, request: dict[str, Any]) -> None:
+    """The scorer's own pass (its flags' tests only, 番 summed as found, exclusions where an
+    excluder fired) finds what running every test and then every exclusion finds."""
+    from service.rulesets.chuzhou.scorer import recognise as scorer_recognise
+    from service.rulesets.chuzhou.scorer import total
+
+    fan, hits = scorer_recognise(view)
+    assert hits == everything, request
+    assert fan == total(everything), request
 
 
 # Hands crowded into one or two suits, winds and dragons, where the rarer patterns live:
@@ -100,8 +112,9 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     except ProblemError:
         return  # a hand the checks refuse (a chi from the wrong seat, ...) reads nothing
     for view in found:
-        assert recognise(TESTS, EXCLUDES, view, view.has) == \
-            recognise(TESTS, EXCLUDES, view, -1), request
+        everything = recognise(TESTS, EXCLUDES, view, -1)
+        assert recognise(TESTS, EXCLUDES, view, view.has) == everything, request
+        _assert_scorer_finds(view, everything, request)
 
 
 def test_an_instance_names_each_set_once() -> None:

@@ -23,8 +23,9 @@ class Pattern(NamedTuple):
     condition: str
     excludes: tuple[str, ...] = ()
     needs: Need = Need(0)  # what a reading must have for the test to be worth running
-    # False where the test reads only the hand and the situation, never the reading: it is
-    # then run once per hand, not once per reading.
+    # False where the test reads only the hand and the situation, never the reading, so every
+    # reading of a hand finds the same (tests/chuzhou/test_why.py). The scorer still runs it
+    # with the reading's other tests, in one pass: most hands read one way.
     per_reading: bool = True
 
     def value(self, concealed: bool) -> int:

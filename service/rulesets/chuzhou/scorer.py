@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from service import metrics
 from service.errors import impossible, not_a_win
@@ -13,7 +14,7 @@ from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import check_seats, check_situation
-from service.rulesets.chuzhou.patterns import Instance
+from service.rulesets.chuzhou.patterns import Instance, Test
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
@@ -21,35 +22,80 @@ from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
-Hits = dict[str, list[Instance]]
+Hits = dict[str, Sequence[Instance]]
 TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
-READING_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                             if pattern.per_reading)
 HAND_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
                           if not pattern.per_reading)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
 ORDER = {pattern.id: index for index, pattern in enumerate(PATTERNS)}
+VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
+
+Step = tuple[str, Test, tuple[int, int]]  # pattern id, its test, its 番 by the 暗 flag
 
 
-def recognise(view: View, given: Hits | None = None) -> Hits:
-    """Every pattern of one reading with its instances, after the exclusions (CZ-5).
+class Plan(NamedTuple):
+    """What a reading with given Need flags runs: the tests those flags allow, in catalogue
+    order, and the patterns among them that exclude others (CZ-5), with what they exclude."""
 
-    ``given``: what the patterns that do not depend on the reading found (``hand_patterns``).
+    steps: tuple[Step, ...]
+    excluders: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+_PLANS: dict[int, Plan] = {}  # by a reading's flags: a few dozen occur (see PatternTests)
+
+
+def _plan(has: int) -> Plan:
+    allowed = TESTS.allowed(has)
+    plan = Plan(tuple((pid, test, VALUES[pid]) for pid, test in allowed),
+                tuple((pid, EXCLUDES[pid]) for pid, _ in allowed if pid in EXCLUDES))
+    _PLANS[has] = plan
+    return plan
+
+
+def recognise(view: View) -> tuple[int, Hits]:
+    """Every pattern of one reading with its instances, after the exclusions (CZ-5), and the
+    番 they total.
+
+    One pass over the tests the reading's flags allow, the patterns of the hand and the
+    situation among them: they find the same in every reading (``hand_patterns``), but most
+    hands read one way, so running them again on a rare second reading costs less than keeping
+    them apart.
     """
-    if given is None:
-        given = hand_patterns(view)
-    return shared_recognise(READING_TESTS, EXCLUDES, view, view.has, given)
+    steps, excluders = _PLANS.get(view.has) or _plan(view.has)
+    hits: Hits = {}
+    fan = 0
+    for pid, test, values in steps:
+        found = test(view)
+        if found:
+            hits[pid] = found
+            for concealed, _ in found:
+                fan += values[concealed]
+    if excluders:  # most readings can find no pattern that excludes another
+        fan -= _exclude(hits, excluders)
+    return fan, hits
+
+
+def _exclude(hits: Hits, excluders: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
+    """Drop what the patterns found exclude (CZ-5); the 番 dropped.
+
+    Every pattern found excludes, whether or not another pattern found excludes it."""
+    dropped = 0
+    for excluded in [excluded for pid, excluded in excluders if pid in hits]:
+        for pid in excluded:
+            found = hits.pop(pid, None)
+            if found:
+                dropped += total({pid: found})
+    return dropped
 
 
 def hand_patterns(view: View) -> Hits:
-    """The patterns that read only the hand and the situation, found once for every reading."""
+    """The patterns that read only the hand and the situation (catalogue ``per_reading``
+    False): every reading of a hand finds the same (tests/chuzhou/test_why.py)."""
     return shared_recognise(HAND_TESTS, {}, view, view.has)
 
 
-VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
-
-
 def total(hits: Hits) -> int:
+    """The 番 of the patterns found (what ``recognise`` sums as it finds them)."""
     fan = 0
     for pid, found in hits.items():
         values = VALUES[pid]
@@ -128,13 +174,9 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     found = views(counts, melds, win_tile, self_draw, declared, data, held, suits)
     best: tuple[int, View, Hits] | None = None
-    given: Hits | None = None
     metrics.hand_read("chuzhou", len(found))
     for view in found:
-        if given is None:
-            given = hand_patterns(view)
-        hits = recognise(view, given)
-        fan = total(hits)
+        fan, hits = recognise(view)
         if best is None or fan > best[0]:
             best = (fan, view, hits)
     if best is None:  # only seven pairs read it, undeclared
