@@ -18,6 +18,7 @@ from service.hand.waits import (
     SuitFragments,
     SuitWaits,
     combined,
+    holds,
     suit_fragments,
     suit_waits,
 )
@@ -283,8 +284,8 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
     m, p, s, z = suits
-    held = m.bits | p.bits | s.bits | z.bits
-    has = ((held & _FLAGS) | _SHAPES[held >> _SHAPE_AT] | _WON_ON[win_tile]
+    bits = m.bits | p.bits | s.bits | z.bits
+    has = ((bits & _FLAGS) | _SHAPES[bits >> _SHAPE_AT] | _WON_ON[win_tile]
            | _situation_flags(_SITUATION_OF(situation)))
     if self_draw:
         has |= _SELF_DRAW
@@ -406,21 +407,14 @@ class View:
     def _four_holdings(self) -> tuple[tuple[tuple[int, ...], int], ...]:
         groups, found = self.groups, []
         for t in self.fours:
-            # A sequence holding t starts at t - 2, t - 1 or t: never in another suit, since
-            # a sequence starts at 1-7 of its suit.
-            low = t - 2
             holding: list[int] = []
             in_sequences = 0
             for i, g in enumerate(groups):
-                first = g.first
-                if g.kind == SEQUENCE:
-                    if low <= first <= t:
-                        holding.append(i)
-                        in_sequences += 1
-                elif first == t:
+                if holds(g, t):
                     if g.kind == KONG:
                         break  # all four copies in one kong: no 四合
                     holding.append(i)
+                    in_sequences += g.kind == SEQUENCE
             else:
                 found.append((tuple(holding), in_sequences))
         return tuple(found)
