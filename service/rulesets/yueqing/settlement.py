@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rulesets.money import by_payer
+
 
 def adjusted_minor(minor: int) -> int:
     """N' = N up to 5, else 10 + N − 6 (YQ-15)."""
@@ -37,13 +39,9 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
     The payments and every seat's net, as ``money.ledger`` would give them, found as the
     payments are made (this runs on every scored hand).
     """
-    if liable is None:
-        parts = sorted(hand.items())
-        flowers = flower_tiao
-    else:
-        # every loser owes the same flower 条: the liable seat pays it for each of them
-        parts = [(liable, sum(hand.values()))]
-        flowers = flower_tiao * len(hand)
+    parts = by_payer(hand, liable).items()
+    # every loser owes the same flower 条; a liable seat pays it for each of them
+    flowers = flower_tiao if liable is None else flower_tiao * len(hand)
     payments = [{"from": payer, "to": winner, "amount": part + flowers, "hand": part,
                  "flowers": flowers} for payer, part in parts]
     net = [0, 0, 0, 0]
