@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from enum import IntFlag, auto
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import compress
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld, meld_group
@@ -116,10 +114,9 @@ _TERMINALS_ONLY, _ALL_HONOURS = int(Need.TERMINALS_ONLY), int(Need.ALL_HONOURS)
 _THREE_DRAGONS, _FOUR_WINDS = int(Need.THREE_DRAGONS), int(Need.FOUR_WINDS)
 _NARROW, _PAIR_3_7 = int(Need.NARROW), int(Need.PAIR_3_7)
 _TABLE_PENG_WIN, _FIVE_WIN = int(Need.TABLE_PENG_WIN), int(Need.FIVE_WIN)
-_SITUATION = (("heavenly", int(Need.HEAVENLY)), ("earthly", int(Need.EARTHLY)),
-              ("last_tile", int(Need.LAST_TILE)), ("after_kong", int(Need.AFTER_KONG)),
-              ("declared_ready", int(Need.DECLARED)),
-              ("ready_first_turn", int(Need.READY_FIRST_TURN)))
+_HEAVENLY, _EARTHLY, _LAST_TILE = int(Need.HEAVENLY), int(Need.EARTHLY), int(Need.LAST_TILE)
+_AFTER_KONG, _DECLARED = int(Need.AFTER_KONG), int(Need.DECLARED)
+_READY_FIRST_TURN = int(Need.READY_FIRST_TURN)
 # The suits present, by a bit per numbered suit held.
 _SUITS = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
@@ -229,7 +226,6 @@ class SuitRead(NamedTuple):
     facts: _Suit               # its tiles' facts, the hand's when no meld adds to them
 
 
-@lru_cache(maxsize=1 << 18)  # keyed by a suit's counts as bytes, like the engine's own
 def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitRead:
     standing = list(counts)
     if tile is not None:
@@ -238,25 +234,56 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
                     suit_waits(tuple(standing), suit), _suit(counts, suit))
 
 
+# What read_suits has read, in plain dicts: a suit's counts as bytes are the whole key of a suit
+# without the winning tile, so a look-up is one hash of nine bytes (an lru_cache would build
+# and hash a key tuple of four). Each table is emptied when full, so a client sending
+# shape after new shape only costs itself the readings it asks for.
+_READS_MAX = 1 << 16
+_STANDING: tuple[dict[bytes, SuitRead], ...] = ({}, {}, {}, {})  # by suit
+_WINNING: dict[tuple[bytes, int, bool], SuitRead] = {}  # by counts, winning tile, claimed
+
+
+def _standing(counts: bytes, suit: int) -> SuitRead:
+    table = _STANDING[suit]
+    found = table.get(counts)
+    if found is None:
+        if len(table) >= _READS_MAX:
+            table.clear()
+        found = table[counts] = _read_suit(counts, suit, None, False)
+    return found
+
+
+def _winning(counts: bytes, suit: int, tile: int, claimed: bool) -> SuitRead:
+    key = (counts, tile, claimed)
+    found = _WINNING.get(key)
+    if found is None:
+        if len(_WINNING) >= _READS_MAX:
+            _WINNING.clear()
+        found = _WINNING[key] = _read_suit(counts, suit, tile, claimed)
+    return found
+
+
 def read_suits(counts: Sequence[int], win_tile: int,
                claimed: bool) -> tuple[SuitRead, SuitRead, SuitRead, SuitRead]:
     """The four suits of a winning hand's concealed tiles (the winning tile among them)."""
     key = bytes(counts)
     win_suit = win_tile // 9
-    return (_read_suit(key[:9], 0, win_tile, claimed) if win_suit == 0
-            else _read_suit(key[:9], 0, None, False),
-            _read_suit(key[9:18], 1, win_tile, claimed) if win_suit == 1
-            else _read_suit(key[9:18], 1, None, False),
-            _read_suit(key[18:27], 2, win_tile, claimed) if win_suit == 2
-            else _read_suit(key[18:27], 2, None, False),
-            _read_suit(key[27:], 3, win_tile, claimed) if win_suit == 3
-            else _read_suit(key[27:], 3, None, False))
+    return (_winning(key[:9], 0, win_tile, claimed) if win_suit == 0
+            else _standing(key[:9], 0),
+            _winning(key[9:18], 1, win_tile, claimed) if win_suit == 1
+            else _standing(key[9:18], 1),
+            _winning(key[18:27], 2, win_tile, claimed) if win_suit == 2
+            else _standing(key[18:27], 2),
+            _winning(key[27:], 3, win_tile, claimed) if win_suit == 3
+            else _standing(key[27:], 3))
 
 
 def clear_caches() -> None:
-    """Forget the suits' facts (benchmarks time a cold start)."""
+    """Forget the suits' facts and readings (benchmarks time a cold start)."""
     _suit.cache_clear()
-    _read_suit.cache_clear()
+    for table in _STANDING:
+        table.clear()
+    _WINNING.clear()
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
@@ -285,8 +312,19 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     situation = request["situation"]
     m, p, s, z = suits
     bits = m.bits | p.bits | s.bits | z.bits
-    has = ((bits & _FLAGS) | _SHAPES[bits >> _SHAPE_AT] | _WON_ON[win_tile]
-           | _situation_flags(_SITUATION_OF(situation)))
+    has = (bits & _FLAGS) | _SHAPES[bits >> _SHAPE_AT] | _WON_ON[win_tile]
+    if situation["heavenly"]:
+        has |= _HEAVENLY
+    if situation["earthly"]:
+        has |= _EARTHLY
+    if situation["last_tile"]:
+        has |= _LAST_TILE
+    if situation["after_kong"]:
+        has |= _AFTER_KONG
+    if situation["declared_ready"]:
+        has |= _DECLARED
+    if situation["ready_first_turn"]:
+        has |= _READY_FIRST_TURN
     if self_draw:
         has |= _SELF_DRAW
     if request["hand"]["flowers"]:
@@ -311,12 +349,6 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
 _FLAGS = (1 << _SHAPE_AT) - 1
 _WON_ON = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
                 for t in range(34))
-_SITUATION_OF = itemgetter(*(name for name, _ in _SITUATION))
-
-
-@cache  # keys: the situation's six flags, so at most 64
-def _situation_flags(on: tuple[bool, ...]) -> int:
-    return sum(flag for (_, flag), yes in zip(_SITUATION, on, strict=True) if yes)
 
 
 class _Index(NamedTuple):
@@ -329,7 +361,6 @@ class _Index(NamedTuple):
     trip_at: dict[int, int]            # tile → its triplet or kong
 
 
-@dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
     """A reading with the winning tile placed and G-5 applied, and the hand it reads.
 
@@ -337,28 +368,41 @@ class View:
     pair; in the seven-pairs form ``sets`` is empty and ``pairs`` holds the seven pairs.
     ``has`` holds the Need flags the reading meets; most readings run only the few tests those
     allow, so where each set sits is found only when a test asks (``_Index``).
+
+    A plain class with its own ``__init__``, not a dataclass: compiled (mypyc), its fields are
+    read at fixed offsets and it is built without the Python-level ``__init__`` a dataclass
+    generates.
     """
 
-    form: str
-    sets: tuple[Group, ...]
-    pair: Group | None
-    pairs: tuple[Group, ...]
-    shape: str
-    groups: tuple[Group, ...]          # sets, then the pair (or the seven pairs)
-    has: int
-    kan_at: int                        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
-    # What the whole hand holds and how it was won, alike in every reading:
-    counts: Sequence[int]              # every tile held, melds included (not to be changed)
-    win_tile: int
-    self_draw: bool
-    menqing: bool
-    melds: tuple[Meld, ...]
-    request: dict[str, Any]
-    suits: AbstractSet[int]            # suits present (0 万, 1 饼, 2 条)
-    honors: bool
-    fours: tuple[int, ...]             # suited tiles held four times (四合)
-    _index: _Index | None = None
-    _holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
+    __slots__ = ("form", "sets", "pair", "pairs", "shape", "groups", "has", "kan_at", "counts",
+                 "win_tile", "self_draw", "menqing", "melds", "request", "suits", "honors",
+                 "fours", "_index", "_holdings")
+
+    def __init__(self, form: str, sets: tuple[Group, ...], pair: Group | None,
+                 pairs: tuple[Group, ...], shape: str, groups: tuple[Group, ...], has: int,
+                 kan_at: int, counts: Sequence[int], win_tile: int, self_draw: bool,
+                 menqing: bool, melds: tuple[Meld, ...], request: dict[str, Any],
+                 suits: AbstractSet[int], honors: bool, fours: tuple[int, ...]) -> None:
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.pairs = pairs
+        self.shape = shape
+        self.groups = groups        # sets, then the pair (or the seven pairs)
+        self.has = has
+        self.kan_at = kan_at        # 坎: bit i set when sets[i] is one (CZ-4, G-5)
+        # What the whole hand holds and how it was won, alike in every reading:
+        self.counts = counts        # every tile held, melds included (not to be changed)
+        self.win_tile = win_tile
+        self.self_draw = self_draw
+        self.menqing = menqing
+        self.melds = melds
+        self.request = request
+        self.suits = suits          # suits present (0 万, 1 饼, 2 条)
+        self.honors = honors
+        self.fours = fours          # suited tiles held four times (四合)
+        self._index: _Index | None = None
+        self._holdings: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
