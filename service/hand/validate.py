@@ -62,9 +62,11 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     for _, tiles, _ in melds:
         for t in tiles:
             held[t] += 1
-    if max(held) > 4:
-        t = next(t for t, n in enumerate(held) if n > 4)
-        raise impossible(field, f"{code(t)} appears {held[t]} times; there are four of each tile")
+    for n in held:  # a loop, not max(): compiled, a loop compares plain ints
+        if n > 4:
+            t = held.index(n)
+            raise impossible(field,
+                             f"{code(t)} appears {held[t]} times; there are four of each tile")
     return held
 
 
