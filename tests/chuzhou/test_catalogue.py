@@ -63,6 +63,9 @@ def _assert_scorer_finds(view: Any, everything: Any, request: dict[str, Any]) ->
     fan, hits = scorer_recognise(view)
     assert hits == everything, request
     assert fan == total(everything), request
+    # ...in catalogue order, the order the answer lists them in (``entries`` keeps it).
+    places = [CONTRACT_IDS.index(pid) for pid in hits]
+    assert places == sorted(places), request
 
 
 # Hands crowded into one or two suits, winds and dragons, where the rarer patterns live:

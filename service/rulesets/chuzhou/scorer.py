@@ -27,7 +27,6 @@ TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern 
 HAND_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
                           if not pattern.per_reading)
 EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
-ORDER = {pattern.id: index for index, pattern in enumerate(PATTERNS)}
 VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
 
 Step = tuple[str, Test, tuple[int, int]]  # pattern id, its test, its 番 by the 暗 flag
@@ -115,15 +114,14 @@ def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
 # shared between answers).
 ONCE = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
         for pattern in PATTERNS}
-catalogue_place = ORDER.__getitem__  # the answer's sort key, bound once
 
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
-    """The answer's pattern entries in catalogue order: one per pattern and 明/暗 value, 暗
-    first, each with the sets its instances were read from."""
+    """The answer's pattern entries: one per pattern and 明/暗 value, 暗 first, each with the
+    sets its instances were read from. In catalogue order, the order ``recognise`` finds
+    them in (tests/chuzhou/test_catalogue.py checks it)."""
     result = []
-    for pid in sorted(hits, key=catalogue_place):
-        found = hits[pid]
+    for pid, found in hits.items():
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
             entry = ONCE[pid][concealed].copy()
