@@ -24,6 +24,7 @@ marshmallow's. tests/test_loader.py proves the two equal on valid and invalid bo
 from __future__ import annotations
 
 import dis
+import hashlib
 import inspect
 import linecache
 from collections.abc import Callable
@@ -68,34 +69,108 @@ _LISTS = (fields.List, BoundedList)
 _LITERALS = (int, str, bool, type(None))  # written into the source as themselves
 
 
-_SOURCES: dict[type[Schema], str] = {}
+@cache
+def generated(schema_class: type[Schema], prefix: str = "") -> tuple[str, dict[str, Any]]:
+    """The Python source of one schema's loader function, and the objects its global names
+    stand for (each such name starts with ``prefix``)."""
+    code = _Code(prefix)
+    loaded = code.schema(schema_class, "data", 2, ())
+    # Any error at all (a missing key, an unhashable choice, a tile that is not one, a hook's
+    # ValidationError) means marshmallow decides: one handler, free until something raises.
+    text = ("def load(data: Any) -> Any:\n    try:\n" + "\n".join(code.lines)
+            + f"\n        return {loaded}\n"
+            + "    except Exception:  # marshmallow will load it, or say why not, itself\n"
+            + "        raise Unsure from None\n")
+    return text, code.names
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @cache
 def reader(schema_class: type[Schema]) -> Reader:
-    """The compiled loader of one schema class: the loaded dict, or Unsure."""
-    code = _Code()
-    loaded = code.schema(schema_class, "data", 2, ())
-    # Any error at all (a missing key, an unhashable choice, a tile that is not one, a hook's
-    # ValidationError) means marshmallow decides: one handler, free until something raises.
-    text = ("def load(data):\n    try:\n" + "\n".join(code.lines)
-            + f"\n        return {loaded}\n"
-            + "    except Exception:  # marshmallow will load it, or say why not, itself\n"
-            + "        raise Unsure from None\n")
+    """The compiled loader of one schema class: the loaded dict, or Unsure.
+
+    The contract's request schemas have theirs written out in service/readers.py (``make
+    readers``), which the build compiles with the rest of the core; it is used only while it
+    is exactly what the schema generates now. Any other schema, or one changed since, has its
+    source run here.
+    """
+    text, names = generated(schema_class)
+    from service.readers import READERS  # written from this module's output
+
+    written = READERS.get(schema_class)
+    if written is not None and written[1] == digest(text):
+        compiled: Reader = written[0]
+        return compiled
     filename = f"<loader of {schema_class.__module__}.{schema_class.__qualname__}>"
     # Tracebacks and profilers show the generated lines.
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-    _SOURCES[schema_class] = text
-    namespace = dict(code.names)
+    namespace = dict(names)
     exec(compile(text, filename, "exec"), namespace)
     load: Reader = namespace["load"]
     return load
 
 
 def source(schema_class: type[Schema]) -> str:
-    """The Python source ``reader`` compiled for a schema: for reading and for profiles."""
-    reader(schema_class)
-    return _SOURCES[schema_class]
+    """The Python source ``reader`` runs for a schema: for reading and for profiles."""
+    return generated(schema_class)[0]
+
+
+# Names every loader may use, the same objects in every one.
+_SHARED: dict[str, Any] = {"Any": Any, "Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
+                           "parse_compact": parse_compact, "TILE_OF": TILE_OF}
+
+
+def module_source(schemas: list[type[Schema]]) -> str:
+    """service/readers.py: each of ``contract_schemas()`` loader functions written out, with
+    its global names bound to the objects ``generated`` gives for it (a prefix per schema keeps
+    them apart)."""
+    names = [f"{s.__module__.rsplit('.', 1)[-1]}_{s.__qualname__}" for s in schemas]
+    lines = ['"""The request schemas\' loaders, written out by ``make readers`` (tools/readers.py)',
+             "from service/loader.py's output so that the build compiles them: do not edit.",
+             "",
+             "``loader.reader`` uses one only while it is exactly what its schema generates",
+             'now (``READERS`` holds each with a digest of that source)."""',
+             "",
+             "# ruff: noqa",
+             "from __future__ import annotations",
+             "",
+             "from typing import Any",
+             "",
+             "from marshmallow import RAISE",
+             "from marshmallow import missing as MISSING",
+             "",
+             "from service.loader import Unsure, contract_schemas, generated",
+             "from service.tiles import TILE_OF, parse_compact",
+             "",
+             "_SCHEMAS = contract_schemas()"]
+    functions = []
+    for index, (schema, name) in enumerate(zip(schemas, names, strict=True)):
+        prefix = f"S{index}_"
+        text, objects = generated(schema, prefix)
+        lines += ["", f"# {schema.__module__}.{schema.__qualname__}",
+                  f"_N{index} = generated(_SCHEMAS[{index}])[1]"]
+        lines += [f'{named}: Any = _N{index}["{named[len(prefix):]}"]'
+                  for named in objects if named.startswith(prefix)]
+        functions += ["", "", text.replace("def load(", f"def load_{name}(", 1).rstrip("\n")]
+    lines += functions
+    lines += ["", "", "READERS: dict[Any, tuple[Any, str]] = {"]
+    lines += [f'    _SCHEMAS[{index}]: (load_{name}, "{digest(generated(schema)[0])}"),'
+              for index, (schema, name) in enumerate(zip(schemas, names, strict=True))]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def contract_schemas() -> list[type[Schema]]:
+    """Every request schema the service loads: each ruleset action's, and the batch's."""
+    from service.rulesets import RULESETS
+    from service.schemas.batch import BatchRequest
+
+    found = {action.request for rules in RULESETS.values() for action in rules.actions.values()}
+    found.add(BatchRequest)
+    return sorted(found, key=lambda s: (s.__module__, s.__qualname__))
 
 
 class _Code:
@@ -105,10 +180,10 @@ class _Code:
     that then holds the loaded value; any line may raise Unsure.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "") -> None:
         self.lines: list[str] = []
-        self.names: dict[str, Any] = {"Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
-                                      "parse_compact": parse_compact, "TILE_OF": TILE_OF}
+        self.names: dict[str, Any] = dict(_SHARED)
+        self.prefix = prefix
         self.count = 0
 
     def add(self, indent: int, line: str) -> None:
@@ -122,7 +197,7 @@ class _Code:
         """An expression for ``value``: itself when it is a literal, else a global name."""
         if type(value) in _LITERALS:
             return repr(value)
-        named = self.local(stem.upper())
+        named = self.prefix + self.local(stem.upper())
         self.names[named] = value
         return named
 
@@ -303,7 +378,7 @@ class _Code:
             self.value(inner, item, indent + 1, inside)
             return f"{src}[:]"
         loaded = self.local("items")
-        self.add(indent, f"{loaded} = []")
+        self.add(indent, f"{loaded}: list[Any] = []")
         self.add(indent, f"for {item} in {src}:")
         if inner.pre_load or inner.post_load:
             deserialize = self.name(inner.deserialize, "deserialize")

@@ -113,6 +113,32 @@ def test_every_request_schema_is_compiled() -> None:
         reader(schema)
 
 
+def test_the_written_out_readers_are_what_the_schemas_generate() -> None:
+    """service/readers.py is current (``make readers`` rewrites it after a schema changes),
+    and every request schema of the contract is loaded by its function there."""
+    from pathlib import Path
+
+    written = Path(loader.__file__).with_name("readers.py").read_text(encoding="utf-8")
+    assert written == loader.module_source(loader.contract_schemas()), "run `make readers`"
+    assert set(SCHEMAS) <= set(loader.contract_schemas())
+    for schema in loader.contract_schemas():
+        assert reader(schema).__module__ == "service.readers", schema
+
+
+def test_a_written_out_reader_is_used_only_while_current() -> None:
+    """A schema changed since service/readers.py was written has its source run instead: the
+    loaded answer is always the schema's as it is now."""
+    from service import readers
+
+    schema = RULESETS["chuzhou"].actions["score"].request
+    function, _ = readers.READERS[schema]
+    with patch.dict(readers.READERS, {schema: (function, "not its digest")}):
+        fresh = loader.reader.__wrapped__(schema)
+    assert fresh.__module__ != "service.readers"
+    for body in chuzhou_hands(20):
+        assert same(fresh(copy.deepcopy(body)), function(copy.deepcopy(body)))
+
+
 @pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: f"{s.__module__}.{s.__qualname__}")
 @settings(max_examples=100, deadline=None)
 @given(body=json_values)
