@@ -2,8 +2,9 @@
 ``make bench``): the ``mahjong`` package's ``HandCalculator.estimate_hand_value`` (riichi rules).
 
 Started by bench/score.py with a JSON file of hands (34-tile codes), it answers each line it
-reads on stdin by timing one pass over every hand and printing the per-call times in ns as a
-JSON list. It never imports the service, and the service never imports it.
+reads on stdin (``go``, or ``go START END`` for a slice of the hands) by timing one pass over
+those hands and printing the per-call times in ns as a JSON list. It never imports the
+service, and the service never imports it.
 """
 
 from __future__ import annotations
@@ -46,10 +47,12 @@ def main() -> None:
     with open(sys.argv[1], encoding="utf-8") as file:
         hands = [prepared(h) for h in json.load(file)]
     estimate = HandCalculator.estimate_hand_value
-    for _ in sys.stdin:
+    for line in sys.stdin:
+        words = line.split()
+        start, end = (int(words[1]), int(words[2])) if len(words) == 3 else (0, len(hands))
         times = []
         errors: dict[str, int] = {}
-        for tiles, win, melds, config in hands:
+        for tiles, win, melds, config in hands[start:end]:
             t0 = time.thread_time_ns()
             result = estimate(tiles, win, melds=melds, config=config)
             times.append(time.thread_time_ns() - t0)
