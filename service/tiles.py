@@ -8,14 +8,23 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from service.errors import InvalidTiles
 
-SUITS = "mpsz"
-NUM_TILES = 34
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
+# Module constants are Final throughout the core: compiled (mypyc), code reads a Final name as
+# a constant, any other module-level name from the module's dict at every use.
+SUITS: Final = "mpsz"
+NUM_TILES: Final = 34
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final[tuple[int, ...]] = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final[tuple[int, ...]] = (WHITE, GREEN, RED)
 
 
 _RANGES = "use 1-9 with m, p or s, or 1-7 with z"
@@ -23,9 +32,9 @@ NOTATION = ("Tiles are written in ASCII as numbers then a suit letter: 1-9 with 
             "s (条), 1-7 with z (东 南 西 北 白 发 中), as a compact string such as '123m55p7z' "
             "or an array of codes such as [\"1m\", \"2m\"].")
 #: Every tile code, in tile order: the contract's enum.
-CODES = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" else 10))
+CODES: Final = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" else 10))
 #: Each code's tile integer: ``TILE_OF["1m"] == 0``.
-TILE_OF = {text: index for index, text in enumerate(CODES)}
+TILE_OF: Final = {text: index for index, text in enumerate(CODES)}
 
 
 def shown(text: str, limit: int = 24) -> str:
@@ -67,12 +76,12 @@ def is_terminal(t: int) -> bool:
     return t < 27 and t % 9 in (0, 8)
 
 
-_DIGITS = {str(n): n for n in range(10)}
-_SPACES = frozenset(" \t\n\r")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_RUN = re.compile(r"[1-9]+[mps]|[1-7]+z")
-_RUNS: dict[str, list[int]] = {}  # runs repeat far more than hands do; bounded below
-_MAX_RUNS = 4096
+_DIGITS: Final = {str(n): n for n in range(10)}
+_SPACES: Final = frozenset(" \t\n\r")
+_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
+_RUN: Final = re.compile(r"[1-9]+[mps]|[1-7]+z")
+_RUNS: Final[dict[str, list[int]]] = {}  # runs repeat far more than hands do; bounded below
+_MAX_RUNS: Final = 4096
 
 
 def parse_compact(text: str) -> list[int]:

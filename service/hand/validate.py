@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import permutations
+from typing import Final
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
@@ -36,7 +37,7 @@ def _real_melds() -> frozenset[tuple[str, tuple[int, ...]]]:
 
 # Every (type, tiles) check_meld accepts, the tiles in any order a request may list them: a
 # real meld is one lookup, and only the rest go through check_meld for its message.
-REAL_MELDS = _real_melds()
+REAL_MELDS: Final = _real_melds()
 
 
 def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, CHI, GANG, Meld
@@ -21,7 +21,7 @@ def check_seats(data: dict[str, Any], melds: Sequence[Meld]) -> None:
 
 # A situation with no flag raised, no seat named and no table 碰: nothing below can refuse it
 # (the winner is a seat, never None), and most hands are played in it.
-QUIET = {"declared_ready": False, "ready_first_turn": False, "heavenly": False,
+QUIET: Final = {"declared_ready": False, "ready_first_turn": False, "heavenly": False,
          "earthly": False, "last_tile": False, "after_kong": False, "table_pengs": [],
          "tuokuzi_seat": None, "one_suit_seats": [], "liable_seat": None}
 

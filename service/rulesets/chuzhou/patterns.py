@@ -13,6 +13,7 @@ read it), so the common results are tuples built once and shared: ``OPEN``, ``DA
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from service.hand.groups import ANGANG, GANG, SEQUENCE
 from service.hand.waits import DOUBLE_PUNG, EDGE
@@ -23,10 +24,10 @@ Instance = tuple[bool, tuple[int, ...]]
 Hits = Sequence[Instance]
 Test = Callable[[View], Hits]
 
-NONE: Hits = ()
-OPEN: Hits = ((False, ()),)  # found once, 明, read from no set
-DARK: Hits = ((True, ()),)   # found once, 暗, read from no set
-ONCE = (OPEN, DARK)          # by the 暗 flag
+NONE: Final[Hits] = ()
+OPEN: Final[Hits] = ((False, ()),)  # found once, 明, read from no set
+DARK: Final[Hits] = ((True, ()),)   # found once, 暗, read from no set
+ONCE: Final = (OPEN, DARK)          # by the 暗 flag
 
 
 def _local(t: int) -> int:
@@ -56,9 +57,9 @@ def _whole_hand_dark(v: View) -> bool:
     return v.menqing and v.self_draw
 
 
-TERMINALS = frozenset(t for t in range(27) if is_terminal(t))
-HONOURS = frozenset(range(27, 34))
-TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+TERMINALS: Final = frozenset(t for t in range(27) if is_terminal(t))
+HONOURS: Final = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS: Final = TERMINALS | HONOURS
 
 
 # --- base, draw and meld patterns -------------------------------------------------------
@@ -72,7 +73,8 @@ def self_draw(v: View) -> Hits:
 
 
 # Each 坎 one instance (CZ-4), by the reading's bit per 坎 set (``View.kan_at``).
-_EACH_KAN = tuple(tuple((True, (i,)) for i in range(4) if mask >> i & 1) for mask in range(16))
+_EACH_KAN: Final = tuple(tuple((True, (i,)) for i in range(4) if mask >> i & 1)
+                         for mask in range(16))
 
 
 def concealed_triplet(v: View) -> Hits:

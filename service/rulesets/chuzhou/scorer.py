@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service import metrics
 from service.errors import impossible, not_a_win
@@ -23,11 +23,11 @@ from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
 Hits = dict[str, Sequence[Instance]]
-TESTS = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
-HAND_TESTS = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
+TESTS: Final = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
+HAND_TESTS: Final = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
                           if not pattern.per_reading)
-EXCLUDES = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
-VALUES = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
+EXCLUDES: Final = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
+VALUES: Final = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
 
 Step = tuple[str, Test, tuple[int, int]]  # pattern id, its test, its 番 by the 暗 flag
 
@@ -40,7 +40,7 @@ class Plan(NamedTuple):
     excluders: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-_PLANS: dict[int, Plan] = {}  # by a reading's flags: a few dozen occur (see PatternTests)
+_PLANS: Final[dict[int, Plan]] = {}  # by a reading's flags: a few dozen occur (see PatternTests)
 
 
 def _plan(has: int) -> Plan:
@@ -112,7 +112,7 @@ def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
 # Each pattern's answer entry as it reads when found once, 明 then 暗 (indexed by concealed):
 # built once, so an answer copies one and puts in a list of its sets (nothing mutable is
 # shared between answers).
-ONCE = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
+ONCE: Final = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
         for pattern in PATTERNS}
 
 

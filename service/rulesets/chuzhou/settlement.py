@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, Final
 
 from service.hand.groups import ANGANG, CHI, PENG, SEQUENCE, Group, Meld
 from service.rulesets.money import by_payer, paid_to
 from service.tiles import DRAGONS, is_terminal
 
-DISCARD_EXTRA = 10  # 点胡: the discarder pays 10 more
-ZHEN_UNIT = 10
+DISCARD_EXTRA: Final = 10  # 点胡: the discarder pays 10 more
+ZHEN_UNIT: Final = 10
 
 
 Plan = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]
@@ -31,7 +31,7 @@ def _plan(dealer: int, winner: int, discarder: int | None) -> Plan:
 
 
 # Every seating's plan, made once: a share is then two multiplications and two additions.
-PLANS = {(dealer, winner, discarder): _plan(dealer, winner, discarder)
+PLANS: Final = {(dealer, winner, discarder): _plan(dealer, winner, discarder)
          for dealer in range(4) for winner in range(4) for discarder in (None, 0, 1, 2, 3)}
 
 
@@ -56,7 +56,7 @@ def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str
 
 
 # Each dealer's 下家, who deals next unless the dealer wins (CZ-14).
-FOLLOWING = (1, 2, 3, 0)
+FOLLOWING: Final = (1, 2, 3, 0)
 
 
 def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str, Any]:
@@ -114,7 +114,7 @@ def derived_liability(
 
 
 # The patterns whose scoring can make a seat liable (CZ-15), besides a named 脱裤子 seat.
-TRIGGERS = frozenset({"three_dragons", "pure_terminals", "full_flush"})
+TRIGGERS: Final = frozenset({"three_dragons", "pure_terminals", "full_flush"})
 
 
 def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],

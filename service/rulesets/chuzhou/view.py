@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 from enum import IntFlag, auto
 from functools import lru_cache
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld, meld_group
 from service.hand.splits import seven_pairs
@@ -22,7 +22,8 @@ from service.hand.waits import (
 )
 from service.tiles import NORTH, WHITE, WINDS
 
-STANDARD, SEVEN_PAIRS = "standard", "seven_pairs"
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
 
 
 class Need(IntFlag):
@@ -94,31 +95,48 @@ class Need(IntFlag):
     TRIP_3_7 = auto()         # every triplet or kong is of a suited 3 or 7
 
 
-# Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow.
-_SEQ = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2), int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3),
-        int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3 | Need.SEQ4))
-_TRIP = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
-         int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
-         int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
+# Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow. Final, as
+# every table here: compiled, read as constants rather than from the module's dict.
+_SEQ: Final = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2),
+               int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3),
+               int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3 | Need.SEQ4))
+_TRIP: Final = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
+                int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
+                int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
 # A reading's 坎 come as a bit per set (at most four standing sets): the sets, and the flags.
-_KAN_AT = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
-_KAN = tuple((0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
-              int(Need.KAN1 | Need.KAN3 | Need.KAN4))[len(at)] for at in _KAN_AT)
-_STANDARD, _SEVEN_PAIRS = int(Need.STANDARD), int(Need.SEVEN_PAIRS)
-_HONORS, _NO_HONORS, _FOURS = int(Need.HONORS), int(Need.NO_HONORS), int(Need.FOURS)
-_SELF_DRAW, _WIND_WIN, _FLOWERS = int(Need.SELF_DRAW), int(Need.WIND_WIN), int(Need.FLOWERS)
-_EXPOSED_KONG, _CONCEALED_KONG = int(Need.EXPOSED_KONG), int(Need.CONCEALED_KONG)
-_MENQING, _FOUR_CLAIMED = int(Need.MENQING), int(Need.FOUR_CLAIMED)
-_ONE_SUIT, _TWO_SUITS = int(Need.ONE_SUIT), int(Need.TWO_SUITS)
-_TERMINALS_ONLY, _ALL_HONOURS = int(Need.TERMINALS_ONLY), int(Need.ALL_HONOURS)
-_THREE_DRAGONS, _FOUR_WINDS = int(Need.THREE_DRAGONS), int(Need.FOUR_WINDS)
-_NARROW, _PAIR_3_7 = int(Need.NARROW), int(Need.PAIR_3_7)
-_TABLE_PENG_WIN, _FIVE_WIN = int(Need.TABLE_PENG_WIN), int(Need.FIVE_WIN)
-_HEAVENLY, _EARTHLY, _LAST_TILE = int(Need.HEAVENLY), int(Need.EARTHLY), int(Need.LAST_TILE)
-_AFTER_KONG, _DECLARED = int(Need.AFTER_KONG), int(Need.DECLARED)
-_READY_FIRST_TURN = int(Need.READY_FIRST_TURN)
+_KAN_AT: Final = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
+_KAN: Final = tuple((0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
+                     int(Need.KAN1 | Need.KAN3 | Need.KAN4))[len(at)] for at in _KAN_AT)
+_STANDARD: Final = int(Need.STANDARD)
+_SEVEN_PAIRS: Final = int(Need.SEVEN_PAIRS)
+_HONORS: Final = int(Need.HONORS)
+_NO_HONORS: Final = int(Need.NO_HONORS)
+_FOURS: Final = int(Need.FOURS)
+_SELF_DRAW: Final = int(Need.SELF_DRAW)
+_WIND_WIN: Final = int(Need.WIND_WIN)
+_FLOWERS: Final = int(Need.FLOWERS)
+_EXPOSED_KONG: Final = int(Need.EXPOSED_KONG)
+_CONCEALED_KONG: Final = int(Need.CONCEALED_KONG)
+_MENQING: Final = int(Need.MENQING)
+_FOUR_CLAIMED: Final = int(Need.FOUR_CLAIMED)
+_ONE_SUIT: Final = int(Need.ONE_SUIT)
+_TWO_SUITS: Final = int(Need.TWO_SUITS)
+_TERMINALS_ONLY: Final = int(Need.TERMINALS_ONLY)
+_ALL_HONOURS: Final = int(Need.ALL_HONOURS)
+_THREE_DRAGONS: Final = int(Need.THREE_DRAGONS)
+_FOUR_WINDS: Final = int(Need.FOUR_WINDS)
+_NARROW: Final = int(Need.NARROW)
+_PAIR_3_7: Final = int(Need.PAIR_3_7)
+_TABLE_PENG_WIN: Final = int(Need.TABLE_PENG_WIN)
+_FIVE_WIN: Final = int(Need.FIVE_WIN)
+_HEAVENLY: Final = int(Need.HEAVENLY)
+_EARTHLY: Final = int(Need.EARTHLY)
+_LAST_TILE: Final = int(Need.LAST_TILE)
+_AFTER_KONG: Final = int(Need.AFTER_KONG)
+_DECLARED: Final = int(Need.DECLARED)
+_READY_FIRST_TURN: Final = int(Need.READY_FIRST_TURN)
 # The suits present, by a bit per numbered suit held.
-_SUITS = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
+_SUITS: Final = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
 
 @lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
@@ -171,8 +189,10 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
 # A suit's facts as one int, so that a hand's are the four suits' OR'ed: its own Need flags
 # below _SHAPE_AT, and above them its shape: a bit for each numbered suit held (0-2), one for
 # honours held (3), one for a numbered 2-8 held (4), and the numbers held, of any suit (5-13).
-_SHAPE_AT = len(Need)
-_HONOURS_HELD, _INNER_HELD, _NUMBERS_AT = 8, 16, 5
+_SHAPE_AT: Final = len(Need)
+_HONOURS_HELD: Final = 8
+_INNER_HELD: Final = 16
+_NUMBERS_AT: Final = 5
 
 
 def _shape_flags(shape: int) -> int:
@@ -189,7 +209,7 @@ def _shape_flags(shape: int) -> int:
     return has | _NO_HONORS
 
 
-_SHAPES = tuple(_shape_flags(shape) for shape in range(1 << _NUMBERS_AT + 9))
+_SHAPES: Final = tuple(_shape_flags(shape) for shape in range(1 << _NUMBERS_AT + 9))
 
 
 class _Suit(NamedTuple):
@@ -238,9 +258,9 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
 # without the winning tile, so a look-up is one hash of nine bytes (an lru_cache would build
 # and hash a key tuple of four). Each table is emptied when full, so a client sending
 # shape after new shape only costs itself the readings it asks for.
-_READS_MAX = 1 << 16
-_STANDING: tuple[dict[bytes, SuitRead], ...] = ({}, {}, {}, {})  # by suit
-_WINNING: dict[tuple[bytes, int, bool], SuitRead] = {}  # by counts, winning tile, claimed
+_READS_MAX: Final = 1 << 16
+_STANDING: Final[tuple[dict[bytes, SuitRead], ...]] = ({}, {}, {}, {})  # by suit
+_WINNING: Final[dict[tuple[bytes, int, bool], SuitRead]] = {}  # by counts, winning tile, claimed
 
 
 def _standing(counts: bytes, suit: int) -> SuitRead:
@@ -346,8 +366,8 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     return has
 
 
-_FLAGS = (1 << _SHAPE_AT) - 1
-_WON_ON = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
+_FLAGS: Final = (1 << _SHAPE_AT) - 1
+_WON_ON: Final = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
                 for t in range(34))
 
 
