@@ -63,7 +63,7 @@ def test_compact_strings_read_as_the_character_walk_reads_them(text: str) -> Non
 
 
 def test_parsed_lists_are_the_callers_own() -> None:
-    parse_compact("555p").append(0)  # a one-run string is found in the kept runs
+    parse_compact("555p").append(0)  # every call builds its own list
     assert parse_compact("555p") == [13, 13, 13]
 
 
