@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntFlag, auto
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import FreeChoice
-from service.hand.waits import placed_readings
+from service.hand.waits import natural_readings, placed_readings
 from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
 
 
@@ -75,28 +74,40 @@ def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
 _BY_SUITS = tuple(_suit_facts(suits) for suits in range(16))
 
 
-@dataclass(slots=True)  # not frozen: a frozen init sets each field the slow way
 class View:
-    sets: tuple[Group, ...]   # the five sets: standing sets first, then melds in order
-    pair: Group
-    wilds: int                # 财神 acting as wilds in the hand
-    caishen_tiles: int        # 财神 tiles standing in the hand, wild or not
-    win_tile: int             # the value the winning tile stands for
-    win_by_wild: bool
-    kept_caishen: bool | None  # all five sets melded: whether the tile kept was a 财神
-    shape: str
-    melds: tuple[Meld, ...]
-    table: Table
-    request: dict[str, Any]
-    # What the item tests share, found once per reading in one pass over its sets, each 财神
-    # taken as the tile it stands for (YQ-9); set indices count into ``groups``, the
-    # answer's ``hand.sets``:
-    one_suit: bool                      # exactly one of 万 饼 条 present
-    honors: bool                        # any honour present
-    only_honors: bool
-    triplets: dict[int, int]            # tile → index of its triplet or kong
-    home_sets: tuple[int, ...]          # sequences holding a 财神 at its own face (归位, YQ-4)
-    has: int                            # the Need flags this reading meets
+    """One reading of a Yueqing winning hand. A plain class with its own ``__init__``, not a
+    dataclass: compiled (mypyc), its fields are read at fixed offsets and it is built without
+    the Python-level ``__init__`` a dataclass generates."""
+
+    __slots__ = ("sets", "pair", "wilds", "caishen_tiles", "win_tile", "win_by_wild",
+                 "kept_caishen", "shape", "melds", "table", "request", "one_suit", "honors",
+                 "only_honors", "triplets", "home_sets", "has")
+
+    def __init__(self, sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int,
+                 win_tile: int, win_by_wild: bool, kept_caishen: bool | None, shape: str,
+                 melds: tuple[Meld, ...], table: Table, request: dict[str, Any], one_suit: bool,
+                 honors: bool, only_honors: bool, triplets: dict[int, int],
+                 home_sets: tuple[int, ...], has: int) -> None:
+        self.sets = sets                    # the five sets: standing sets first, then melds
+        self.pair = pair
+        self.wilds = wilds                  # 财神 acting as wilds in the hand
+        self.caishen_tiles = caishen_tiles  # 财神 tiles standing in the hand, wild or not
+        self.win_tile = win_tile            # the value the winning tile stands for
+        self.win_by_wild = win_by_wild
+        self.kept_caishen = kept_caishen    # all five sets melded: was the tile kept a 财神
+        self.shape = shape
+        self.melds = melds
+        self.table = table
+        self.request = request
+        # What the item tests share, found once per reading in one pass over its sets, each
+        # 财神 taken as the tile it stands for (YQ-9); set indices count into ``groups``, the
+        # answer's ``hand.sets``:
+        self.one_suit = one_suit            # exactly one of 万 饼 条 present
+        self.honors = honors                # any honour present
+        self.only_honors = only_honors
+        self.triplets = triplets            # tile → index of its triplet or kong
+        self.home_sets = home_sets  # sequences holding a 财神 at its own face (归位, YQ-4)
+        self.has = has                      # the Need flags this reading meets
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -180,16 +191,21 @@ def views(
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
     has = hand_flags(table, caishen_tiles, wilds, kept_caishen, request)
+    if not caishen_tiles:
+        # No 财神, so no wild and nothing merged: the engine's natural readings, which
+        # placed_readings would only wrap one by one; the winning tile stands for itself.
+        return [_view(read.sets, read.pair, 0, 0, win_tile, False, kept_caishen, read.shape,
+                      melds, table, request, has)
+                for read in natural_readings(counts, meld_groups, win_tile, claimed)]
     # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
     # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
     # alike in all that are scored once, each at one place.
-    alike = merge and caishen_tiles > 0
     return [_view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
                   shape, melds, table, request, has)
             for sets, pair, stands_for, shape in placed_readings(
                 counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
-                free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
-                one_place=alike)]
+                free_pairs=free_pairs, free_sets=free_sets, home=caishen if merge else None,
+                one_place=merge)]
 
 
 def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
