@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
@@ -20,7 +20,14 @@ def tiao(flowers: int) -> int:
     return (flowers - 2) * flowers
 
 
-_FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in FLOWER_ITEMS
+# Places in FLOWER_ITEMS. Final, like the tables below: compiled code reads a Final name as a
+# constant, any other module-level name from the module's dict at every use.
+_FLOWER: Final = 0
+_CAISHEN: Final = 1
+_KONG: Final = 2
+_SEAT_WIND: Final = 3
+_RED: Final = 4
+_GREEN: Final = 5
 
 
 def _special(seat_wind: int, caishen: int) -> dict[int, int]:
@@ -33,7 +40,7 @@ def _special(seat_wind: int, caishen: int) -> dict[int, int]:
 
 # By seat wind and 财神, at (wind - EAST) * 34 + 财神: made once, found by one index, not a
 # tuple key built and hashed.
-_SPECIAL = tuple(_special(wind, caishen) for wind in WINDS for caishen in range(34))
+_SPECIAL: Final = tuple(_special(wind, caishen) for wind in WINDS for caishen in range(34))
 
 
 def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> list[int]:
@@ -59,7 +66,7 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> l
 
 
 # Each flower item as answers list it, its count to be filled in: made once, copied per answer.
-_SHOWN: tuple[dict[str, Any], ...] = tuple(
+_SHOWN: Final[tuple[dict[str, Any], ...]] = tuple(
     {"id": fid, "name": name, "name_en": name_en, "flowers": 0}
     for fid, name, name_en, _ in FLOWER_ITEMS)
 

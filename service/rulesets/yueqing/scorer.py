@@ -3,7 +3,7 @@ the winner most (G-4), count 花, settle."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from service import metrics
 from service.errors import not_a_win
@@ -30,17 +30,18 @@ from service.rulesets.yueqing.waits import SETS
 from service.tiles import NUM_TILES, code
 
 Hits = dict[str, Found]
-READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+# Final: compiled code reads a Final name as a constant, any other from the module's dict.
+READING_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                              if item.per_reading)
-HAND_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+HAND_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                           if not item.per_reading)
-EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
-ORDER = {item.id: index for index, item in enumerate(ITEMS)}
+EXCLUDES: Final = {item.id: item.excludes for item in ITEMS if item.excludes}
+ORDER: Final = {item.id: index for index, item in enumerate(ITEMS)}
 # Each item's 台 as a minor and as a major item: one of the two is 0 (YQ-15).
-_VALUES = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
+_VALUES: Final = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
            for item in ITEMS}
 # Each item's answer entry, its count, 台 and sets to be filled in: made once, copied per answer.
-_ENTRY: dict[str, dict[str, Any]] = {
+_ENTRY: Final[dict[str, dict[str, Any]]] = {
     item.id: {"id": item.id, "name": item.name, "name_en": item.name_en, "value": item.value,
               "count": 0, "group": item.group, "tai": 0, "sets": []}
     for item in ITEMS}
@@ -98,7 +99,7 @@ def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int
     return total_tai(*minor_major(hits)) + tiao(sum(flower_counts(groups, held, table)))
 
 
-_CODES = tuple(code(t) for t in range(NUM_TILES))
+_CODES: Final = tuple(code(t) for t in range(NUM_TILES))
 
 
 def shown_sets(groups: tuple[Group, ...], wilds: int, face: str) -> dict[str, Any]:

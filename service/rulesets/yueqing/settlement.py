@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from service.rulesets.money import by_payer
 
@@ -19,8 +19,8 @@ def total_tai(minor: int, major: int) -> int:
     return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
 
 
-# The three other seats of each seat, in seat order.
-_OTHERS = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
+# The three other seats of each seat, in seat order (Final: read as a constant, compiled).
+_OTHERS: Final = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
 
 
 def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:

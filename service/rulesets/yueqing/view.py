@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntFlag, auto
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import FreeChoice
@@ -47,19 +47,33 @@ class Need(IntFlag):
     ALL_MELDED = auto()      # five melds: two tiles stood at the win (YQ-10)
 
 
-_WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_SEQUENCE, _NO_TRIPLET, \
-    _ONE_SUIT, _ONLY_HONOURS, _NO_CAISHEN, _FLOWERS, _TWO_WILDS, _SITUATION, _ALL_MELDED = \
-    (int(flag) for flag in Need)
+# The flags as plain ints, and the tables below, Final: compiled code reads a Final name as a
+# constant, any other module-level name from the module's dict at every use.
+_WIND_TRIPLET: Final = int(Need.WIND_TRIPLET)
+_DRAGON_TRIPLET: Final = int(Need.DRAGON_TRIPLET)
+_HOME: Final = int(Need.HOME)
+_WILD_PAIR: Final = int(Need.WILD_PAIR)
+_WILD_TRIPLET: Final = int(Need.WILD_TRIPLET)
+_NO_SEQUENCE: Final = int(Need.NO_SEQUENCE)
+_NO_TRIPLET: Final = int(Need.NO_TRIPLET)
+_ONE_SUIT: Final = int(Need.ONE_SUIT)
+_ONLY_HONOURS: Final = int(Need.ONLY_HONOURS)
+_NO_CAISHEN: Final = int(Need.NO_CAISHEN)
+_FLOWERS: Final = int(Need.FLOWERS)
+_TWO_WILDS: Final = int(Need.TWO_WILDS)
+_SITUATION: Final = int(Need.SITUATION)
+_ALL_MELDED: Final = int(Need.ALL_MELDED)
 # What a set brings to its reading, by first tile, in one number: the Need flag of an honour
 # triplet (an honour is never in a sequence; 白板 is never scored for itself) in the low bits,
 # and above them a bit for the tile's suit (万 饼 条) or for an honour.
-_SUIT_SHIFT = 16
-_NEED_BITS = (1 << _SUIT_SHIFT) - 1
-_HONOUR_BIT = 8
+_SUIT_SHIFT: Final = 16
+_NEED_BITS: Final = (1 << _SUIT_SHIFT) - 1
+_HONOUR_BIT: Final = 8
 _TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
                   GREEN: _DRAGON_TRIPLET}
-_PAIR_BITS = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT for t in range(34))
-_SET_BITS = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
+_PAIR_BITS: Final = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT
+                          for t in range(34))
+_SET_BITS: Final = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
 
 
 def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
@@ -71,7 +85,7 @@ def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
     return suited in (1, 2, 4), bool(suits & _HONOUR_BIT), not suited, flags
 
 
-_BY_SUITS = tuple(_suit_facts(suits) for suits in range(16))
+_BY_SUITS: Final = tuple(_suit_facts(suits) for suits in range(16))
 
 
 class View:
