@@ -11,15 +11,16 @@ client sending shape after new shape only costs itself the readings it asks for.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 Found = TypeVar("Found")
 
-COUNT_BITS = 3
-_COUNT_MASK = (1 << COUNT_BITS) - 1
-_TILE_AT = 9 * COUNT_BITS      # the winning tile's place in its suit plus one, above the counts
-_CLAIMED_AT = _TILE_AT + 4     # whether it was claimed, above that
-TABLE_LIMIT = 1 << 16          # entries a table keeps before it is emptied
+# Final, so compiled code reads each as a constant, not from the module's dict at every use.
+COUNT_BITS: Final = 3
+_COUNT_MASK: Final = 7
+_TILE_AT: Final = 27           # the winning tile's place in its suit plus one, above the counts
+_CLAIMED_AT: Final = 31        # whether it was claimed, above that
+TABLE_LIMIT: Final = 1 << 16   # entries a table keeps before it is emptied
 
 
 def packed(counts: list[int], start: int, end: int) -> int:
