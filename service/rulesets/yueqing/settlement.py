@@ -32,6 +32,10 @@ def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int
     return shares
 
 
+# A payment as answers list it, made once and copied per payment (cheaper than a new dict).
+_PAYMENT: Final[dict[str, int]] = {"from": 0, "to": 0, "amount": 0, "hand": 0, "flowers": 0}
+
+
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
                   liable: int | None) -> dict[str, Any]:
     """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19).
@@ -39,16 +43,25 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
     The payments and every seat's net, as ``money.ledger`` would give them, found as the
     payments are made (this runs on every scored hand).
     """
-    parts = by_payer(hand, liable).items()
     # every loser owes the same flower 条; a liable seat pays it for each of them
     flowers = flower_tiao if liable is None else flower_tiao * len(hand)
-    payments = [{"from": payer, "to": winner, "amount": part + flowers, "hand": part,
-                 "flowers": flowers} for payer, part in parts]
+    payments = []
     net = [0, 0, 0, 0]
-    for payer, part in parts:
-        net[payer] -= part + flowers
-    net[winner] += sum(hand.values()) + flowers * len(parts)
+    won = 0
+    for payer, part in by_payer(hand, liable).items():
+        payment = _PAYMENT.copy()
+        amount = part + flowers
+        payment["from"] = payer
+        payment["to"] = winner
+        payment["amount"] = amount
+        payment["hand"] = part
+        payment["flowers"] = flowers
+        payments.append(payment)
+        net[payer] -= amount
+        won += amount
+    net[winner] += won
     return {"payments": payments, "net": net, "liable_seat": liable}
+
 
 
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
