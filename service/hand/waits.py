@@ -375,13 +375,17 @@ def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[Nat
         else:
             meld_triplets += (g.first,)
     man, pin, sou, honours = suits
-    if man.only and pin.only and sou.only and honours.only:
+    a, b, c, d = man.only, pin.only, sou.only, honours.only
+    if a is not None and b is not None and c is not None and d is not None:
         # Most hands: every suit reads one way, so the hand reads once if one suit holds
-        # the pair, and not at all otherwise.
-        if (man.only.pair, pin.only.pair, sou.only.pair, honours.only.pair).count(None) != 3:
+        # the pair, and not at all otherwise (counted by plain tests: no tuple built).
+        pairs = 0
+        for fragment in (a, b, c, d):
+            if fragment.pair is not None:
+                pairs += 1
+        if pairs != 1:
             return []
-        return [_joined(man.only, pin.only, sou.only, honours.only, meld_sets, meld_sequences,
-                        meld_triplets)]
+        return [_joined(a, b, c, d, meld_sets, meld_sequences, meld_triplets)]
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):
