@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntFlag, auto
 from functools import lru_cache
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
 from service.hand.splits import FreeChoice
@@ -13,13 +13,21 @@ from service.hand.waits import natural_readings, placed_readings
 from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
 
 
-class Table(NamedTuple):
-    """What the seats and the revealed tile make of this hand."""
+class Table:
+    """What the seats and the revealed tile make of this hand. A plain class, built once per
+    hand: compiled, a native class, where a NamedTuple is built by a Python-level ``__new__``."""
 
-    caishen: int
-    flower: int
-    seat_wind: int
-    flowers: int  # flower tiles laid aside
+    __slots__ = ("caishen", "flower", "seat_wind", "flowers")
+
+    def __init__(self, caishen: int, flower: int, seat_wind: int, flowers: int) -> None:
+        self.caishen = caishen
+        self.flower = flower
+        self.seat_wind = seat_wind
+        self.flowers = flowers  # flower tiles laid aside
+
+    def __repr__(self) -> str:
+        return (f"Table(caishen={self.caishen}, flower={self.flower}, "
+                f"seat_wind={self.seat_wind}, flowers={self.flowers})")
 
 
 class Need(IntFlag):
