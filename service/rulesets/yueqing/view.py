@@ -7,7 +7,7 @@ from enum import IntFlag, auto
 from functools import lru_cache
 from typing import Any, Final
 
-from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld, meld_group
 from service.hand.splits import FreeChoice
 from service.hand.waits import natural_readings, placed_readings
 from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
@@ -205,7 +205,8 @@ def views(
     # Groups of wilds alone take these values; without wilds there are none.
     free_pairs, free_sets = free_choices(caishen, table.flower) if wilds else ((), ())
     melds = tuple(melds)
-    meld_groups = tuple(map(Meld.group, melds))
+    # most hands have no meld: a plain loop then builds nothing (map calls a Python method)
+    meld_groups = tuple([meld_group(meld) for meld in melds]) if melds else ()
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
     if len(concealed) == 2:
