@@ -25,10 +25,12 @@ _OTHERS: Final = tuple(tuple(seat for seat in range(4) if seat != winner) for wi
 
 def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:
     """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18)."""
-    if winner == dealer:
-        return dict.fromkeys(_OTHERS[winner], tai + lao_zhuang + 1)
-    shares = dict.fromkeys(_OTHERS[winner], tai + 1)
-    shares[dealer] = tai + 2
+    share = tai + lao_zhuang + 1 if winner == dealer else tai + 1
+    shares = {}
+    for seat in _OTHERS[winner]:  # a plain loop: compiled, cheaper than calling dict.fromkeys
+        shares[seat] = share
+    if winner != dealer:
+        shares[dealer] = tai + 2
     return shares
 
 
