@@ -20,6 +20,7 @@ from service.hand.splits import (
     suit_groups,
     suit_walk,
 )
+from service.hand.suit_tables import packed, remember, unpacked, with_tile
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
     "two_sided", "edge", "closed", "pair", "double_pung"
@@ -157,7 +158,8 @@ def clear_caches() -> None:
     splits.clear_caches()
     _suit_after_each.cache_clear()
     suit_waits.cache_clear()
-    suit_fragments.cache_clear()
+    for table in _READ:
+        table.clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
@@ -307,7 +309,6 @@ def _fragment(sets: tuple[Group, ...], pair: Group | None, shape: str) -> Fragme
                     sum(1 << i for i, g in enumerate(sets) if g.kind == TRIPLET and g.concealed))
 
 
-@lru_cache(maxsize=1 << 18)  # keyed by a suit's counts as bytes: cheap to cut and to hash
 def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) -> SuitFragments:
     """A suit's natural splits as fragments; with ``tile`` (in this suit), each place it can
     have filled in each split, in set order, equal sets offered once."""
@@ -331,16 +332,35 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
     return SuitFragments(sets_only, with_pair, every[0] if len(every) == 1 else None)
 
 
+# natural_readings' suits, one table per suit: by the suit's counts packed in an int, the
+# winning tile's place and claim above them in the winning tile's suit (suit_tables).
+_READ: tuple[dict[int, SuitFragments], ...] = ({}, {}, {}, {})
+
+
+def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
+    """``suit_fragments`` of one suit of a natural hand, looked up by one int."""
+    start = suit * 9
+    end = 34 if suit == 3 else start + 9
+    key = packed(counts, start, end)
+    winning = tile // 9 == suit
+    if winning:
+        key = with_tile(key, tile - start, claimed)
+    table = _READ[suit]
+    found = table.get(key)
+    if found is None:
+        found = remember(table, key, suit_fragments(
+            unpacked(key, end - start), suit, tile if winning else None, claimed and winning))
+    return found
+
+
 def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
                      claimed: bool) -> list[NaturalReading]:
     """``placed_readings`` of a hand without wilds, in the same order, with each reading's
     sequence and triplet tiles: each suit's splits and the winning tile's places in its suit
-    come from caches, and a hand only combines them."""
-    win_suit = tile // 9
-    hand = bytes(counts)
-    return combined([suit_fragments(hand[a:b], s, tile, claimed) if s == win_suit
-                     else suit_fragments(hand[a:b], s, None, False)
-                     for s, (a, b) in enumerate(SUITS)], melds)
+    come from tables, and a hand only combines them."""
+    hand = counts if isinstance(counts, list) else list(counts)
+    return combined([_read(hand, 0, tile, claimed), _read(hand, 1, tile, claimed),
+                     _read(hand, 2, tile, claimed), _read(hand, 3, tile, claimed)], melds)
 
 
 def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[NaturalReading]:
@@ -355,13 +375,17 @@ def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[Nat
         else:
             meld_triplets += (g.first,)
     man, pin, sou, honours = suits
-    if man.only and pin.only and sou.only and honours.only:
+    a, b, c, d = man.only, pin.only, sou.only, honours.only
+    if a is not None and b is not None and c is not None and d is not None:
         # Most hands: every suit reads one way, so the hand reads once if one suit holds
-        # the pair, and not at all otherwise.
-        if (man.only.pair, pin.only.pair, sou.only.pair, honours.only.pair).count(None) != 3:
+        # the pair, and not at all otherwise (counted by plain tests: no tuple built).
+        pairs = 0
+        for fragment in (a, b, c, d):
+            if fragment.pair is not None:
+                pairs += 1
+        if pairs != 1:
             return []
-        return [_joined(man.only, pin.only, sou.only, honours.only, meld_sets, meld_sequences,
-                        meld_triplets)]
+        return [_joined(a, b, c, d, meld_sets, meld_sequences, meld_triplets)]
     readings = []
     # The engine's order: the pair in the last suit first (concealed_readings sorts by key).
     for holder in (3, 2, 1, 0):

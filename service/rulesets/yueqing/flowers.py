@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
 from service.rulesets.yueqing.view import Table
-from service.tiles import GREEN, RED, WINDS
+from service.tiles import EAST, GREEN, RED, WINDS
 
 
 def tiao(flowers: int) -> int:
@@ -21,7 +20,14 @@ def tiao(flowers: int) -> int:
     return (flowers - 2) * flowers
 
 
-_FLOWER, _CAISHEN, _KONG, _SEAT_WIND, _RED, _GREEN = range(6)  # places in FLOWER_ITEMS
+# Places in FLOWER_ITEMS. Final, like the tables below: compiled code reads a Final name as a
+# constant, any other module-level name from the module's dict at every use.
+_FLOWER: Final = 0
+_CAISHEN: Final = 1
+_KONG: Final = 2
+_SEAT_WIND: Final = 3
+_RED: Final = 4
+_GREEN: Final = 5
 
 
 def _special(seat_wind: int, caishen: int) -> dict[int, int]:
@@ -32,8 +38,9 @@ def _special(seat_wind: int, caishen: int) -> dict[int, int]:
     return places
 
 
-# By seat wind (as an index into WINDS) and 财神: made once.
-_SPECIAL = {(wind, caishen): _special(wind, caishen) for wind in WINDS for caishen in range(34)}
+# By seat wind and 财神, at (wind - EAST) * 34 + 财神: made once, found by one index, not a
+# tuple key built and hashed.
+_SPECIAL: Final = tuple(_special(wind, caishen) for wind in WINDS for caishen in range(34))
 
 
 def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> list[int]:
@@ -41,7 +48,7 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> l
     (melds and standing sets) and tiles (YQ-16)."""
     counted = [5 if table.flowers == 4 else table.flowers,
                4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
-    special = _SPECIAL[table.seat_wind, table.caishen]
+    special = _SPECIAL[(table.seat_wind - EAST) * 34 + table.caishen]
     for kind, first, _, stand_for, meld, _ in groups:
         if kind == SEQUENCE or kind == PAIR:
             continue
@@ -58,16 +65,22 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> l
     return counted
 
 
-# Each flower item's id and names, as answers list them.
-_NAMES = tuple((fid, name, name_en) for fid, name, name_en, _ in FLOWER_ITEMS)
+# Each flower item as answers list it, its count to be filled in: made once, copied per answer.
+_SHOWN: Final[tuple[dict[str, Any], ...]] = tuple(
+    {"id": fid, "name": name, "name_en": name_en, "flowers": 0}
+    for fid, name, name_en, _ in FLOWER_ITEMS)
 
 
 def summary(counted: list[int]) -> dict[str, Any]:
     """The flower items that count (``flower_counts``) as answers list them, their total 花
     and its 条."""
     items = []
-    for place in compress(range(len(counted)), counted):  # those that count: few, often none
-        fid, name, name_en = _NAMES[place]
-        items.append({"id": fid, "name": name, "name_en": name_en, "flowers": counted[place]})
-    count = sum(counted)
+    count = 0
+    for place in range(len(counted)):  # a plain loop: those that count are few, often none
+        flowers = counted[place]
+        if flowers:
+            item = _SHOWN[place].copy()
+            item["flowers"] = flowers
+            items.append(item)
+            count += flowers
     return {"items": items, "count": count, "tiao": tiao(count)}

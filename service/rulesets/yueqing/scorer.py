@@ -3,12 +3,12 @@ the winner most (G-4), count 花, settle."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from service import metrics
 from service.errors import not_a_win
 from service.hand import prepare_melds
-from service.hand.groups import KONG, PAIR, SEQUENCE, TRIPLET, Group
+from service.hand.groups import Group, described
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.registry import PatternTests
@@ -30,17 +30,21 @@ from service.rulesets.yueqing.waits import SETS
 from service.tiles import NUM_TILES, code
 
 Hits = dict[str, Found]
-READING_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+# Final: compiled code reads a Final name as a constant, any other from the module's dict.
+READING_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                              if item.per_reading)
-HAND_TESTS = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
+HAND_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
                           if not item.per_reading)
-EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
-ORDER = {item.id: index for index, item in enumerate(ITEMS)}
+EXCLUDES: Final = {item.id: item.excludes for item in ITEMS if item.excludes}
+ORDER: Final = {item.id: index for index, item in enumerate(ITEMS)}
 # Each item's 台 as a minor and as a major item: one of the two is 0 (YQ-15).
-_VALUES = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
+_VALUES: Final = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
            for item in ITEMS}
-# Each item's answer entry but its count, 台 and sets.
-_ENTRY = {item.id: (item.name, item.name_en, item.value, item.group) for item in ITEMS}
+# Each item's answer entry, its count, 台 and sets to be filled in: made once, copied per answer.
+_ENTRY: Final[dict[str, dict[str, Any]]] = {
+    item.id: {"id": item.id, "name": item.name, "name_en": item.name_en, "value": item.value,
+              "count": 0, "group": item.group, "tai": 0, "sets": []}
+    for item in ITEMS}
 
 
 def recognise(view: View, given: Hits | None = None) -> Hits:
@@ -58,13 +62,25 @@ def hand_items(view: View) -> Hits:
 
 def entries(hits: Hits) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
+    ids = list(hits)
+    if len(ids) > 1:
+        # Hand items come before the reading's: put the few found in catalogue order, by a
+        # plain insertion sort on their places (compiled, cheaper than sorted with a key).
+        places = [ORDER[iid] for iid in ids]
+        for i in range(1, len(ids)):
+            j = i
+            while j and places[j - 1] > places[j]:
+                places[j - 1], places[j] = places[j], places[j - 1]
+                ids[j - 1], ids[j] = ids[j], ids[j - 1]
+                j -= 1
     result = []
-    for iid in sorted(hits, key=ORDER.__getitem__):
-        name, name_en, value, group = _ENTRY[iid]
+    for iid in ids:
         count, sets = hits[iid]
-        result.append({"id": iid, "name": name, "name_en": name_en, "value": value,
-                       "count": count, "group": group, "tai": value * count,
-                       "sets": sorted(set(sets)) if len(sets) > 1 else list(sets)})
+        entry = _ENTRY[iid].copy()
+        entry["count"] = count
+        entry["tai"] = entry["value"] * count
+        entry["sets"] = sorted(set(sets)) if len(sets) > 1 else list(sets)
+        result.append(entry)
     return result
 
 
@@ -83,20 +99,19 @@ def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int
     return total_tai(*minor_major(hits)) + tiao(sum(flower_counts(groups, held, table)))
 
 
-# How the answer shows a set of each kind and first tile (``Group.describe``), made once.
-_SHOWN = {kind: {first: Group(kind, first, True).describe()["tiles"] for first in range(NUM_TILES)
-                 if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
-          for kind in (SEQUENCE, TRIPLET, KONG, PAIR)}
-_CODES = tuple(code(t) for t in range(NUM_TILES))
+_CODES: Final = tuple(code(t) for t in range(NUM_TILES))
 
 
 def shown_sets(groups: tuple[Group, ...], wilds: int, face: str) -> dict[str, Any]:
     """The answer's ``hand``: each set as ``Group.describe`` shows it with what each 财神 in it
     stands for, then every 财神 acting as a wild (a reading without wilds has none)."""
+    sets: list[dict[str, Any]] = described(groups)
+    index = 0
+    for _, _, _, stand_for, _, _ in groups:
+        sets[index]["caishen_as"] = [_CODES[t] for t in stand_for] if stand_for else []
+        index += 1
     return {
-        "sets": [{"type": kind, "tiles": _SHOWN[kind][first], "concealed": concealed,
-                  "caishen_as": [_CODES[t] for t in stand_for] if stand_for else []}
-                 for kind, first, concealed, stand_for, _, _ in groups],
+        "sets": sets,
         "caishen_as": [{"tile": face, "as": _CODES[t]} for g in groups for t in g.wilds]
         if wilds else [],
     }

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from service.rulesets.money import by_payer
 
@@ -19,17 +19,23 @@ def total_tai(minor: int, major: int) -> int:
     return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
 
 
-# The three other seats of each seat, in seat order.
-_OTHERS = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
+# The three other seats of each seat, in seat order (Final: read as a constant, compiled).
+_OTHERS: Final = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
 
 
 def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:
     """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18)."""
-    if winner == dealer:
-        return dict.fromkeys(_OTHERS[winner], tai + lao_zhuang + 1)
-    shares = dict.fromkeys(_OTHERS[winner], tai + 1)
-    shares[dealer] = tai + 2
+    share = tai + lao_zhuang + 1 if winner == dealer else tai + 1
+    shares = {}
+    for seat in _OTHERS[winner]:  # a plain loop: compiled, cheaper than calling dict.fromkeys
+        shares[seat] = share
+    if winner != dealer:
+        shares[dealer] = tai + 2
     return shares
+
+
+# A payment as answers list it, made once and copied per payment (cheaper than a new dict).
+_PAYMENT: Final[dict[str, int]] = {"from": 0, "to": 0, "amount": 0, "hand": 0, "flowers": 0}
 
 
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
@@ -39,16 +45,25 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
     The payments and every seat's net, as ``money.ledger`` would give them, found as the
     payments are made (this runs on every scored hand).
     """
-    parts = by_payer(hand, liable).items()
     # every loser owes the same flower 条; a liable seat pays it for each of them
     flowers = flower_tiao if liable is None else flower_tiao * len(hand)
-    payments = [{"from": payer, "to": winner, "amount": part + flowers, "hand": part,
-                 "flowers": flowers} for payer, part in parts]
+    payments = []
     net = [0, 0, 0, 0]
-    for payer, part in parts:
-        net[payer] -= part + flowers
-    net[winner] += sum(hand.values()) + flowers * len(parts)
+    won = 0
+    for payer, part in by_payer(hand, liable).items():
+        payment = _PAYMENT.copy()
+        amount = part + flowers
+        payment["from"] = payer
+        payment["to"] = winner
+        payment["amount"] = amount
+        payment["hand"] = part
+        payment["flowers"] = flowers
+        payments.append(payment)
+        net[payer] -= amount
+        won += amount
+    net[winner] += won
     return {"payments": payments, "net": net, "liable_seat": liable}
+
 
 
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:

@@ -5,21 +5,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntFlag, auto
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final
 
-from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld
+from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld, meld_group
 from service.hand.splits import FreeChoice
-from service.hand.waits import placed_readings
+from service.hand.waits import natural_readings, placed_readings
 from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
 
 
-class Table(NamedTuple):
-    """What the seats and the revealed tile make of this hand."""
+class Table:
+    """What the seats and the revealed tile make of this hand. A plain class, built once per
+    hand: compiled, a native class, where a NamedTuple is built by a Python-level ``__new__``."""
 
-    caishen: int
-    flower: int
-    seat_wind: int
-    flowers: int  # flower tiles laid aside
+    __slots__ = ("caishen", "flower", "seat_wind", "flowers")
+
+    def __init__(self, caishen: int, flower: int, seat_wind: int, flowers: int) -> None:
+        self.caishen = caishen
+        self.flower = flower
+        self.seat_wind = seat_wind
+        self.flowers = flowers  # flower tiles laid aside
+
+    def __repr__(self) -> str:
+        return (f"Table(caishen={self.caishen}, flower={self.flower}, "
+                f"seat_wind={self.seat_wind}, flowers={self.flowers})")
 
 
 class Need(IntFlag):
@@ -47,19 +55,33 @@ class Need(IntFlag):
     ALL_MELDED = auto()      # five melds: two tiles stood at the win (YQ-10)
 
 
-_WIND_TRIPLET, _DRAGON_TRIPLET, _HOME, _WILD_PAIR, _WILD_TRIPLET, _NO_SEQUENCE, _NO_TRIPLET, \
-    _ONE_SUIT, _ONLY_HONOURS, _NO_CAISHEN, _FLOWERS, _TWO_WILDS, _SITUATION, _ALL_MELDED = \
-    (int(flag) for flag in Need)
+# The flags as plain ints, and the tables below, Final: compiled code reads a Final name as a
+# constant, any other module-level name from the module's dict at every use.
+_WIND_TRIPLET: Final = int(Need.WIND_TRIPLET)
+_DRAGON_TRIPLET: Final = int(Need.DRAGON_TRIPLET)
+_HOME: Final = int(Need.HOME)
+_WILD_PAIR: Final = int(Need.WILD_PAIR)
+_WILD_TRIPLET: Final = int(Need.WILD_TRIPLET)
+_NO_SEQUENCE: Final = int(Need.NO_SEQUENCE)
+_NO_TRIPLET: Final = int(Need.NO_TRIPLET)
+_ONE_SUIT: Final = int(Need.ONE_SUIT)
+_ONLY_HONOURS: Final = int(Need.ONLY_HONOURS)
+_NO_CAISHEN: Final = int(Need.NO_CAISHEN)
+_FLOWERS: Final = int(Need.FLOWERS)
+_TWO_WILDS: Final = int(Need.TWO_WILDS)
+_SITUATION: Final = int(Need.SITUATION)
+_ALL_MELDED: Final = int(Need.ALL_MELDED)
 # What a set brings to its reading, by first tile, in one number: the Need flag of an honour
 # triplet (an honour is never in a sequence; 白板 is never scored for itself) in the low bits,
 # and above them a bit for the tile's suit (万 饼 条) or for an honour.
-_SUIT_SHIFT = 16
-_NEED_BITS = (1 << _SUIT_SHIFT) - 1
-_HONOUR_BIT = 8
+_SUIT_SHIFT: Final = 16
+_NEED_BITS: Final = (1 << _SUIT_SHIFT) - 1
+_HONOUR_BIT: Final = 8
 _TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
                   GREEN: _DRAGON_TRIPLET}
-_PAIR_BITS = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT for t in range(34))
-_SET_BITS = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
+_PAIR_BITS: Final = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT
+                          for t in range(34))
+_SET_BITS: Final = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
 
 
 def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
@@ -71,7 +93,7 @@ def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
     return suited in (1, 2, 4), bool(suits & _HONOUR_BIT), not suited, flags
 
 
-_BY_SUITS = tuple(_suit_facts(suits) for suits in range(16))
+_BY_SUITS: Final = tuple(_suit_facts(suits) for suits in range(16))
 
 
 class View:
@@ -183,7 +205,8 @@ def views(
     # Groups of wilds alone take these values; without wilds there are none.
     free_pairs, free_sets = free_choices(caishen, table.flower) if wilds else ((), ())
     melds = tuple(melds)
-    meld_groups = tuple(map(Meld.group, melds))
+    # most hands have no meld: a plain loop then builds nothing (map calls a Python method)
+    meld_groups = tuple([meld_group(meld) for meld in melds]) if melds else ()
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
     if len(concealed) == 2:
@@ -191,16 +214,21 @@ def views(
         kept.remove(win_tile)
         kept_caishen = kept[0] == caishen
     has = hand_flags(table, caishen_tiles, wilds, kept_caishen, request)
+    if not caishen_tiles:
+        # No 财神, so no wild and nothing merged: the engine's natural readings, which
+        # placed_readings would only wrap one by one; the winning tile stands for itself.
+        return [_view(read.sets, read.pair, 0, 0, win_tile, False, kept_caishen, read.shape,
+                      melds, table, request, has)
+                for read in natural_readings(counts, meld_groups, win_tile, claimed)]
     # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
     # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
     # alike in all that are scored once, each at one place.
-    alike = merge and caishen_tiles > 0
     return [_view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
                   shape, melds, table, request, has)
             for sets, pair, stands_for, shape in placed_readings(
                 counts, wilds, meld_groups, win_tile, by_wild=win_is_wild, claimed=claimed,
-                free_pairs=free_pairs, free_sets=free_sets, home=caishen if alike else None,
-                one_place=alike)]
+                free_pairs=free_pairs, free_sets=free_sets, home=caishen if merge else None,
+                one_place=merge)]
 
 
 def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, win_tile: int,
