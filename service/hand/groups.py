@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from service.tiles import render
 
-SEQUENCE = "sequence"
-TRIPLET = "triplet"
-KONG = "kong"
-PAIR = "pair"
+SEQUENCE: Final = "sequence"
+TRIPLET: Final = "triplet"
+KONG: Final = "kong"
+PAIR: Final = "pair"
 
-CHI, PENG, GANG, ANGANG = "chi", "peng", "gang", "angang"
-MELD_KINDS = {CHI: SEQUENCE, PENG: TRIPLET, GANG: KONG, ANGANG: KONG}
+CHI: Final = "chi"
+PENG: Final = "peng"
+GANG: Final = "gang"
+ANGANG: Final = "angang"
+MELD_KINDS: Final = {CHI: SEQUENCE, PENG: TRIPLET, GANG: KONG, ANGANG: KONG}
 
 
 class Group(NamedTuple):
@@ -60,7 +63,7 @@ def _shown(kind: str, first: int, concealed: bool) -> dict[str, object]:
 
 # Every set and pair as answers write it, by kind, first tile and concealed (exposed first):
 # built once, so an answer copies a small dict instead of building one.
-_DESCRIBED: dict[str, dict[int, tuple[dict[str, object], dict[str, object]]]] = {
+_DESCRIBED: Final[dict[str, dict[int, tuple[dict[str, object], dict[str, object]]]]] = {
     kind: {first: (_shown(kind, first, False), _shown(kind, first, True)) for first in range(34)
            if kind != SEQUENCE or (first < 27 and first % 9 <= 6)}
     for kind in (SEQUENCE, TRIPLET, KONG, PAIR)

@@ -11,6 +11,7 @@ client sending shape after new shape only costs itself the readings it asks for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, TypeVar
 
 Found = TypeVar("Found")
@@ -47,4 +48,22 @@ def remember(table: dict[int, Found], key: int, found: Found, limit: int = TABLE
     if len(table) >= limit:
         table.clear()
     table[key] = found
+    return found
+
+
+def looked_up(table: dict[int, Found], counts: list[int], suit: int, tile: int, claimed: bool,
+              read: Callable[[bytes, int, int | None, bool], Found]) -> Found:
+    """What ``read`` makes of one suit of a hand's ``counts``, found in ``table`` by one int,
+    or read and kept. ``read`` gets the suit's counts as bytes, the suit, and the winning
+    ``tile`` and ``claimed`` when the tile is of this suit (else None and False)."""
+    start = suit * 9
+    end = 34 if suit == 3 else start + 9
+    key = packed(counts, start, end)
+    winning = tile // 9 == suit
+    if winning:
+        key = with_tile(key, tile - start, claimed)
+    found = table.get(key)
+    if found is None:
+        found = remember(table, key, read(unpacked(key, end - start), suit,
+                                          tile if winning else None, claimed and winning))
     return found

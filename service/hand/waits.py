@@ -20,7 +20,7 @@ from service.hand.splits import (
     suit_groups,
     suit_walk,
 )
-from service.hand.suit_tables import packed, remember, unpacked, with_tile
+from service.hand.suit_tables import looked_up
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
     "two_sided", "edge", "closed", "pair", "double_pung"
@@ -339,18 +339,7 @@ _READ: tuple[dict[int, SuitFragments], ...] = ({}, {}, {}, {})
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
     """``suit_fragments`` of one suit of a natural hand, looked up by one int."""
-    start = suit * 9
-    end = 34 if suit == 3 else start + 9
-    key = packed(counts, start, end)
-    winning = tile // 9 == suit
-    if winning:
-        key = with_tile(key, tile - start, claimed)
-    table = _READ[suit]
-    found = table.get(key)
-    if found is None:
-        found = remember(table, key, suit_fragments(
-            unpacked(key, end - start), suit, tile if winning else None, claimed and winning))
-    return found
+    return looked_up(_READ[suit], counts, suit, tile, claimed, suit_fragments)
 
 
 def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,

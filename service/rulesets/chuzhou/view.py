@@ -11,6 +11,7 @@ from typing import Any, Final, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld, meld_group
 from service.hand.splits import seven_pairs
+from service.hand.suit_tables import looked_up
 from service.hand.waits import (
     PAIR_WAIT,
     SuitFragments,
@@ -254,56 +255,28 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
                     suit_waits(tuple(standing), suit), _suit(counts, suit))
 
 
-# What read_suits has read, in plain dicts: a suit's counts as bytes are the whole key of a suit
-# without the winning tile, so a look-up is one hash of nine bytes (an lru_cache would build
-# and hash a key tuple of four). Each table is emptied when full, so a client sending
-# shape after new shape only costs itself the readings it asks for.
-_READS_MAX: Final = 1 << 16
-_STANDING: Final[tuple[dict[bytes, SuitRead], ...]] = ({}, {}, {}, {})  # by suit
-_WINNING: Final[dict[tuple[bytes, int, bool], SuitRead]] = {}  # by counts, winning tile, claimed
+# What read_suits has read, one table per suit: by the suit's counts packed in an int, the
+# winning tile's place and claim above them in the winning tile's suit (suit_tables).
+_READS: Final[tuple[dict[int, SuitRead], ...]] = ({}, {}, {}, {})
 
 
-def _standing(counts: bytes, suit: int) -> SuitRead:
-    table = _STANDING[suit]
-    found = table.get(counts)
-    if found is None:
-        if len(table) >= _READS_MAX:
-            table.clear()
-        found = table[counts] = _read_suit(counts, suit, None, False)
-    return found
+def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitRead:
+    """``_read_suit`` of one suit of a winning hand's concealed tiles, looked up by one int."""
+    return looked_up(_READS[suit], counts, suit, tile, claimed, _read_suit)
 
 
-def _winning(counts: bytes, suit: int, tile: int, claimed: bool) -> SuitRead:
-    key = (counts, tile, claimed)
-    found = _WINNING.get(key)
-    if found is None:
-        if len(_WINNING) >= _READS_MAX:
-            _WINNING.clear()
-        found = _WINNING[key] = _read_suit(counts, suit, tile, claimed)
-    return found
-
-
-def read_suits(counts: Sequence[int], win_tile: int,
+def read_suits(counts: list[int], win_tile: int,
                claimed: bool) -> tuple[SuitRead, SuitRead, SuitRead, SuitRead]:
     """The four suits of a winning hand's concealed tiles (the winning tile among them)."""
-    key = bytes(counts)
-    win_suit = win_tile // 9
-    return (_winning(key[:9], 0, win_tile, claimed) if win_suit == 0
-            else _standing(key[:9], 0),
-            _winning(key[9:18], 1, win_tile, claimed) if win_suit == 1
-            else _standing(key[9:18], 1),
-            _winning(key[18:27], 2, win_tile, claimed) if win_suit == 2
-            else _standing(key[18:27], 2),
-            _winning(key[27:], 3, win_tile, claimed) if win_suit == 3
-            else _standing(key[27:], 3))
+    return (_read(counts, 0, win_tile, claimed), _read(counts, 1, win_tile, claimed),
+            _read(counts, 2, win_tile, claimed), _read(counts, 3, win_tile, claimed))
 
 
 def clear_caches() -> None:
     """Forget the suits' facts and readings (benchmarks time a cold start)."""
     _suit.cache_clear()
-    for table in _STANDING:
+    for table in _READS:
         table.clear()
-    _WINNING.clear()
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
