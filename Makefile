@@ -10,26 +10,24 @@ UV_VERSION := 0.13.9
 	examples lock lock-upgrade lock-check clean browser instructions
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
-# pyproject.toml's pins (mypy is the lock's), then the project itself, uncompiled: `compile`
-# builds the compiled modules.
+# pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) tools/lock.py check
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
 	$(BIN)/pip install --quiet $$($(BIN)/python tools/build_requires.py)
-	MAHJONG_INTERPRETED=1 $(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-# The scoring core, compiled by mypyc into extension modules next to its sources (setup.py
-# lists them), with the environment's own mypy. An edit anywhere in the package can change
-# what the compiled code assumes, so any edit rebuilds; gcc reruns only where the C changed.
-# The build writes $(RECORD) last; `import service` refuses a build older than its sources.
-# MAHJONG_INTERPRETED=1 make ...: no compiled modules (the same code, slower).
+# The project, installed editable with its scoring core compiled by mypyc into extension
+# modules next to the sources (setup.py lists them; no build isolation: the environment's own
+# mypy). Rebuilt when a compiled source or setup.py changes; the build writes $(RECORD) last,
+# and `import service` refuses a build older than its sources. MAHJONG_INTERPRETED=1 make ...
+# installs it uncompiled instead (the same code, slower) and removes an earlier build.
 RECORD := service/_compiled.json
-SOURCES := $(shell find service -name '*.py')
-$(RECORD): $(STAMP) setup.py $(SOURCES)
-	$(BIN)/python setup.py --quiet build_ext --inplace --parallel 2
+COMPILED := $(shell $(PYTHON) -c 'import runpy; print(*runpy.run_path("setup.py")["COMPILED"])')
+$(RECORD): $(STAMP) setup.py $(COMPILED)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 
 compile: $(RECORD)
 

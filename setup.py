@@ -1,15 +1,15 @@
-"""Builds the scoring core into C extension modules with mypyc (about 28 % fewer instructions
-per score() call than the same code interpreted; docs/performance.md).
+"""Builds the scoring core into C extension modules with mypyc (about 28 % fewer CPU
+instructions per score() call than the same code interpreted).
 
-    python setup.py build_ext --inplace --parallel 2    # `make compile`: next to the sources
-    pip wheel --no-deps .                               # the Docker image: a wheel with them
+    pip install --no-deps --no-build-isolation -e .     # `make compile`: next to the sources
+    pip wheel --no-deps --no-build-isolation .          # the Docker image: a wheel with them
 
 COMPILED below is the one list of compiled modules; everything else in service/ (the loader,
 whose code is generated at run time, the schemas, the HTTP layer) stays interpreted. Every
 build also writes service/_compiled.json, the hash of each compiled source, which
 ``import service`` checks so that an extension never runs in place of a source edited since
-(service/compiled.py). With MAHJONG_INTERPRETED=1 nothing is compiled (the editable install of
-`make`'s environment uses it; `make compile` builds the modules afterwards).
+(service/compiled.py). With MAHJONG_INTERPRETED=1 nothing is compiled, and an earlier build in
+the tree is removed.
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ import runpy
 from glob import glob
 from pathlib import Path
 from typing import Any
-
-from setuptools import setup
-from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 
@@ -48,34 +45,38 @@ GROUP = "service_core"
 record = runpy.run_path(str(ROOT / "service" / "compiled.py"))
 
 
-class BuildAndRecord(build_ext):
+def build_and_record() -> Any:
     """build_ext, then the record of what was compiled, written only once the build succeeded
-    (a failed build leaves extensions without a record, which ``import service`` refuses).
-    Built in place with MAHJONG_INTERPRETED=1, it removes the extensions of an earlier build."""
+    (a failed build leaves extensions without a record, which ``import service`` refuses)."""
+    from setuptools.command.build_ext import build_ext
 
-    def run(self) -> None:
-        target = ROOT if self.inplace else Path(self.build_lib)
-        record_file = target / "service" / record["RECORD"]
-        record_file.unlink(missing_ok=True)
-        if not self.extensions:
-            for built in [*record["extensions"](target / "service"),
-                          *target.glob(f"{GROUP}__mypyc.*")]:
-                built.unlink()
-            return
-        super().run()
-        record["write_record"](record_file, {path: HASHES[path] for path in COMPILED})
+    class BuildAndRecord(build_ext):
+        def run(self) -> None:
+            target = ROOT if self.inplace else Path(self.build_lib)
+            record_file = target / "service" / record["RECORD"]
+            record_file.unlink(missing_ok=True)
+            super().run()
+            record["write_record"](record_file, {path: HASHES[path] for path in COMPILED})
+
+    return BuildAndRecord
+
+
+def remove_built() -> None:
+    """An earlier build's extensions and record, so that they cannot run instead."""
+    for built in [*record["extensions"](ROOT / "service"), *ROOT.glob(f"{GROUP}__mypyc.*"),
+                  ROOT / "service" / record["RECORD"]]:
+        built.unlink(missing_ok=True)
 
 
 def extensions() -> list[Any]:
-    if os.environ.get("MAHJONG_INTERPRETED") == "1":
-        return []
     from mypyc.build import mypycify
 
     # One group, one shared library: calls between compiled modules are direct C calls. It
     # sits at the top level: mypyc derives the compiled packages' __path__ from its place (a
     # name inside service/ gave service.hand a wrong one). separate=True fails: modules
     # compiled separately recurse forever importing each other through an import cycle (and
-    # it built slower, each library compiling mypyc's runtime again).
+    # it built no faster, with build_ext --parallel 2: each library compiles mypyc's
+    # runtime again).
     # has-type is off for this build only: in the order mypyc type-checks the modules, the
     # interpreted service/rulesets/__init__.py cannot see the inferred type of chuzhou's and
     # yueqing's RULESET and reads it as Any (RULESETS itself is annotated). That is the only
@@ -84,8 +85,14 @@ def extensions() -> list[Any]:
                     group_name=GROUP)
 
 
-if __name__ == "__main__":  # setuptools runs it so too; tests only read COMPILED
+if __name__ == "__main__":  # setuptools runs it so too; `make` and tests only read COMPILED
+    from setuptools import setup
+
     # Hashed before mypyc reads the sources: an edit made during the build makes the record
     # differ from the source, never the other way round.
     HASHES = {path: record["source_hash"](ROOT / path) for path in COMPILED}
-    setup(ext_modules=extensions(), cmdclass={"build_ext": BuildAndRecord})
+    if os.environ.get("MAHJONG_INTERPRETED") == "1":
+        remove_built()
+        setup()
+    else:
+        setup(ext_modules=extensions(), cmdclass={"build_ext": build_and_record()})

@@ -5,10 +5,12 @@ sources, and writes ``_compiled.json``: the SHA-256 of each compiled source. Pyt
 extension module in preference to the ``.py`` beside it, so a source edited after the build
 would silently not run: ``check`` refuses to import the package then, naming the file.
 
-No extension modules at all is fine: the package runs interpreted, the same code, slower.
-``main()`` prints which modules run compiled and fails unless all do (the Docker image runs
-it when it is built). Standard library only: setup.py loads this file
-before anything is installed.
+No extension modules at all is fine, and silent: the package runs interpreted, the same code
+with the same answers, only slower (`pip install -e .`, a platform without a C compiler,
+``MAHJONG_INTERPRETED=1``). A warning would fire on every command-line run and be an error
+under pytest; where the speed matters it is checked instead: tests/test_compiled.py in
+`make test`, and the Docker image's build, which runs ``main()``: it lists which modules run
+compiled and fails unless all do. Standard library only: setup.py loads this file by path.
 """
 
 from __future__ import annotations
