@@ -6,17 +6,30 @@ STAMP := $(VENV)/.installed
 
 UV_VERSION := 0.13.9
 
-.PHONY: run test lint types unit contract e2e bench check-lines wrk workers load openapi \
+.PHONY: compile run test lint types unit contract e2e bench check-lines wrk workers load openapi \
 	examples lock lock-upgrade lock-check clean browser instructions
 
-# Installs exactly the hashed pins of requirements-dev.lock, then the project itself.
+# Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
+# pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) tools/lock.py check
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
-	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip install --quiet $$($(BIN)/python tools/build_requires.py)
 	touch $(STAMP)
+
+# The project, installed editable with its scoring core compiled by mypyc into extension
+# modules next to the sources (setup.py lists them; no build isolation: the environment's own
+# mypy). Rebuilt when a compiled source or setup.py changes; the build writes $(RECORD) last,
+# and `import service` refuses a build older than its sources. MAHJONG_INTERPRETED=1 make ...
+# installs it uncompiled instead (the same code, slower) and removes an earlier build.
+RECORD := service/_compiled.json
+COMPILED := $(shell $(PYTHON) -c 'import runpy; print(*runpy.run_path("setup.py")["COMPILED"])')
+$(RECORD): $(STAMP) setup.py $(COMPILED)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+
+compile: $(RECORD)
 
 # A lock that no longer matches pyproject.toml fails here, saying what changed.
 lock-check:
@@ -29,16 +42,16 @@ lock lock-upgrade:
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
 	$(PYTHON) tools/lock.py compile --uv $(BIN)/uv $(if $(filter lock-upgrade,$@),--upgrade)
 
-run: $(STAMP)
+run: $(RECORD)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench tools gunicorn.conf.py
+	$(BIN)/ruff check service tests bench tools gunicorn.conf.py setup.py
 
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser
+unit: $(RECORD) browser
 	$(BIN)/pytest
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
@@ -50,7 +63,7 @@ browser:
 	  echo "chromium could not be installed: the /docs browser test will be skipped"; }
 
 # schemathesis against the live gunicorn server, started and stopped by the script.
-contract: $(STAMP)
+contract: $(RECORD)
 	$(BIN)/python tests/run_schemathesis.py
 
 test: lock-check lint types unit contract
@@ -66,7 +79,7 @@ $(RIICHI)/.installed:
 wrk:
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 
-bench: $(STAMP) $(RIICHI)/.installed wrk
+bench: $(RECORD) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/waits.py
 	$(BIN)/python bench/score.py
@@ -75,33 +88,35 @@ bench: $(STAMP) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/batch.py
 
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
-check-lines: $(STAMP)
+check-lines: $(RECORD)
 	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
 
 # CPU instructions per call under valgrind (Debian's package): score() of each ruleset, and
 # whole WSGI calls of /healthz and of a score POST. Unmoved by a busy machine; a few minutes.
-instructions: $(STAMP)
+instructions: $(RECORD)
 	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
 	$(BIN)/python bench/instructions.py
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
-workers: $(STAMP) wrk
+workers: $(RECORD) wrk
 	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
 
 # wrk drives gunicorn, started and stopped by the script, with the mix of bench/load.py for
 # LOAD_SECONDS; LOAD_ARGS passes more (--workers 1, --connections 16, ...).
 LOAD_SECONDS ?= 20
-load: $(STAMP) wrk
+load: $(RECORD) wrk
 	$(BIN)/python bench/load.py --duration $(LOAD_SECONDS) $(LOAD_ARGS)
 
-openapi: $(STAMP)
+openapi: $(RECORD)
 	$(BIN)/python -m service.openapi > openapi.yaml
 
 # After a deliberate change to an answer: rewrite the contract's example answers, then
 # `make openapi`; review both diffs.
-examples: $(STAMP)
+examples: $(RECORD)
 	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
-	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache build $(RECORD)
+	find service -name '*.so' -delete
+	rm -f service_core__mypyc.*

@@ -6,7 +6,10 @@ from typing import Any
 
 from flask import Flask
 
-from service import jsonio
+from service import compiled, jsonio
+
+# Before any compiled module is imported: an extension built from an older source refuses.
+compiled.check()
 
 MAX_BODY_BYTES = 1024 * 1024
 
