@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 UV_VERSION := 0.13.9
 
 .PHONY: compile run test lint types unit contract e2e bench check-lines wrk workers load openapi \
-	examples lock lock-upgrade lock-check clean browser instructions
+	readers examples lock lock-upgrade lock-check clean browser instructions
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
 # pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
@@ -110,6 +110,12 @@ load: $(RECORD) wrk
 
 openapi: $(RECORD)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# After changing a request schema: rewrite service/readers.py, the loaders the build compiles
+# (tests/test_loader.py fails until it is current; the next target that runs the service
+# compiles it).
+readers: $(STAMP)
+	$(BIN)/python tools/readers.py
 
 # After a deliberate change to an answer: rewrite the contract's example answers, then
 # `make openapi`; review both diffs.

@@ -4,8 +4,9 @@ instructions per score() call than the same code interpreted).
     pip install --no-deps --no-build-isolation -e .     # `make compile`: next to the sources
     pip wheel --no-deps --no-build-isolation .          # the Docker image: a wheel with them
 
-COMPILED below is the one list of compiled modules; everything else in service/ (the loader,
-whose code is generated at run time, the schemas, the HTTP layer) stays interpreted. Every
+COMPILED below is the one list of compiled modules; everything else in service/ (the loader's
+generator, the schemas, the HTTP layer) stays interpreted: the loaders it generates for the
+contract's request schemas are compiled from service/readers.py (``make readers``). Every
 build also writes service/_compiled.json, the hash of each compiled source, which
 ``import service`` checks so that an extension never runs in place of a source edited since
 (service/compiled.py). With MAHJONG_INTERPRETED=1 nothing is compiled, and an earlier build in
@@ -34,6 +35,7 @@ COMPILED = sorted(
         "service/rulesets/yueqing/*.py",
         "service/tiles.py",
         "service/scoring.py",
+        "service/readers.py",  # the request schemas' loaders, written out by `make readers`
     )
     for path in glob(pattern, root_dir=ROOT)
 )
@@ -77,11 +79,7 @@ def extensions() -> list[Any]:
     # compiled separately recurse forever importing each other through an import cycle (and
     # it built no faster, with build_ext --parallel 2: each library compiles mypyc's
     # runtime again).
-    # has-type is off for this build only: in the order mypyc type-checks the modules, the
-    # interpreted service/rulesets/__init__.py cannot see the inferred type of chuzhou's and
-    # yueqing's RULESET and reads it as Any (RULESETS itself is annotated). That is the only
-    # has-type error; `make types` checks everything with it on.
-    return mypycify(["--disable-error-code=has-type", *COMPILED], opt_level="3",
+    return mypycify(COMPILED, opt_level="3",
                     group_name=GROUP)
 
 

@@ -17,7 +17,7 @@ from service.schemas import match, values
 from service.schemas.verify import checked, verifiable
 from service.values import with_values
 
-RULESET = Ruleset(
+RULESET: Ruleset = Ruleset(
     id="chuzhou",
     name="楚州麻将",
     name_en="Chuzhou mahjong",

@@ -18,7 +18,7 @@ from service.schemas import yueqing as schemas
 from service.schemas.verify import checked, verifiable
 from service.values import with_values
 
-RULESET = Ruleset(
+RULESET: Ruleset = Ruleset(
     id="yueqing",
     name="乐清麻将",
     name_en="Yueqing mahjong",
