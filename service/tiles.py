@@ -86,28 +86,32 @@ def parse_compact(text: str) -> list[int]:
     """Parse ``"123m 456p 11z"``: runs of digits each closed by a suit letter.
 
     A string of digits and suit letters only, as clients send, is read in one pass over its
-    bytes: written for the compiled build, where the loop compares plain ints. Any other
-    string is walked one character at a time (whitespace skipped, the first problem named).
+    bytes from the end, so that each digit's suit is known when it is met: written for the
+    compiled build, where the loop does plain int arithmetic. Any other string is walked one
+    character at a time (whitespace skipped, the first problem named).
     """
     if not text.isascii():
         return _walk(text)
+    data = text.encode()
     tiles: list[int] = []
-    start = 0  # where the run the next suit letter closes begins
-    for byte in text.encode():
+    base = -1  # the suit of the run being read, from its letter; -1 before any letter
+    run = 0    # digits read in that run
+    for i in range(len(data) - 1, -1, -1):
+        byte = data[i]
         if 49 <= byte <= 57:  # 1-9
-            tiles.append(byte - 49)
-            continue
-        base = _BASE_OF[byte]
-        end = len(tiles)
-        if base < 0 or start == end:  # whitespace, a stray character, a 0, a bare letter
-            return _walk(text)
-        for i in range(start, end):
-            if base == 27 and tiles[i] > 6:  # 8z, 9z
+            if base < 0 or (base == 27 and byte > 55):  # after the last letter; 8z or 9z
                 return _walk(text)
-            tiles[i] += base
-        start = end
-    if start != len(tiles):  # digits after the last suit letter
+            tiles.append(base + byte - 49)
+            run += 1
+            continue
+        letter = _BASE_OF[byte]
+        if letter < 0 or (base >= 0 and run == 0):  # a stray character; a bare letter
+            return _walk(text)
+        base = letter
+        run = 0
+    if base >= 0 and run == 0:  # the first letter has no digits before it
         return _walk(text)
+    tiles.reverse()
     return tiles
 
 

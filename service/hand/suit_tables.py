@@ -55,7 +55,8 @@ def looked_up(table: dict[int, Found], counts: list[int], suit: int, tile: int, 
               read: Callable[[bytes, int, int | None, bool], Found]) -> Found:
     """What ``read`` makes of one suit of a hand's ``counts``, found in ``table`` by one int,
     or read and kept. ``read`` gets the suit's counts as bytes, the suit, and the winning
-    ``tile`` and ``claimed`` when the tile is of this suit (else None and False)."""
+    ``tile`` and ``claimed`` when the tile is of this suit (else None and False); ``tile``
+    -1 is a hand without one."""
     start = suit * 9
     end = 34 if suit == 3 else start + 9
     key = packed(counts, start, end)

@@ -220,8 +220,9 @@ class _Suit(NamedTuple):
     fours: tuple[int, ...]     # numbered tiles held four times
 
 
-@lru_cache(maxsize=65536)  # keyed by a suit's counts as bytes: cheap to cut and to hash
-def _suit(counts: bytes, suit: int) -> _Suit:
+def _suit(counts: bytes, suit: int, tile: int | None = None, claimed: bool = False) -> _Suit:
+    """A suit's facts (the tiles held; ``tile`` and ``claimed`` are ``looked_up``'s, unread).
+    Kept by its callers' tables: ``_read_suit``'s and ``_HELD``."""
     numbers = [n for n, count in enumerate(counts) if count]
     if not numbers:
         return _Suit(0, ())
@@ -274,9 +275,14 @@ def read_suits(counts: list[int], win_tile: int,
 
 def clear_caches() -> None:
     """Forget the suits' facts and readings (benchmarks time a cold start)."""
-    _suit.cache_clear()
     for table in _READS:
         table.clear()
+    for held in _HELD:
+        held.clear()
+
+
+# held_suits' facts of a suit a meld adds to, one table per suit, by its held counts packed.
+_HELD: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {}, {})
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
@@ -285,17 +291,19 @@ def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
     own (``read_suits``), looked up again by the held counts only in a suit a meld adds to."""
     m, p, s, z = suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts
     if melds:
+        counts = held if isinstance(held, list) else list(held)
         touched = 0
         for meld in melds:
             touched |= 1 << meld.tiles[0] // 9
+        # -1: no winning tile in the key (looked_up places one only in its own suit)
         if touched & 1:
-            m = _suit(bytes(held[:9]), 0)
+            m = looked_up(_HELD[0], counts, 0, -1, False, _suit)
         if touched & 2:
-            p = _suit(bytes(held[9:18]), 1)
+            p = looked_up(_HELD[1], counts, 1, -1, False, _suit)
         if touched & 4:
-            s = _suit(bytes(held[18:27]), 2)
+            s = looked_up(_HELD[2], counts, 2, -1, False, _suit)
         if touched & 8:
-            z = _suit(bytes(held[27:]), 3)
+            z = looked_up(_HELD[3], counts, 3, -1, False, _suit)
     return m, p, s, z
 
 
