@@ -1,5 +1,5 @@
-"""Builds the scoring core into C extension modules with mypyc (about 28 % fewer CPU
-instructions per score() call than the same code interpreted).
+"""Builds the scoring core into C extension modules with mypyc (less than half the CPU
+instructions per score() call of the same code interpreted).
 
     pip install --no-deps --no-build-isolation -e .     # `make compile`: next to the sources
     pip wheel --no-deps --no-build-isolation .          # the Docker image: a wheel with them
