@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from service.tiles import render
@@ -87,8 +86,16 @@ class Meld(NamedTuple):
         return meld_group(self)
 
 
-@lru_cache(maxsize=65536)  # a real meld is one of a few thousand
+# meld_group's answers, by meld: a real meld is one of a few thousand (prepare_melds lets no
+# other through), so the table stays small. A plain dict: compiled, one look-up where an
+# lru_cache is a Python-level call that builds its key.
+_MELD_GROUPS: Final[dict[Meld, Group]] = {}
+
+
 def meld_group(meld: Meld) -> Group:
     """The meld as a set of a reading."""
-    return Group(MELD_KINDS[meld.type], min(meld.tiles), meld.type == ANGANG, (), meld.type,
-                 meld.source)
+    found = _MELD_GROUPS.get(meld)
+    if found is None:
+        found = _MELD_GROUPS[meld] = Group(MELD_KINDS[meld.type], min(meld.tiles),
+                                           meld.type == ANGANG, (), meld.type, meld.source)
+    return found

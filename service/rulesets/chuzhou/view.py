@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from enum import IntFlag, auto
-from functools import lru_cache
 from itertools import compress
 from typing import Any, Final, NamedTuple
 
@@ -140,7 +139,13 @@ _READY_FIRST_TURN: Final = int(Need.READY_FIRST_TURN)
 _SUITS: Final = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
 
-@lru_cache(maxsize=65536)  # keys: at most four sequence starts of 21, or triplet tiles of 34
+# sequence_flags' and triplet_flags' answers, looked up by views in plain dicts (compiled, one
+# look-up where an lru_cache is a Python-level call): their keys are at most four sequence
+# starts of 21 or four triplet tiles of 34, so the tables stay bounded.
+_SEQUENCE_FLAGS: Final[dict[tuple[int, ...], int]] = {}
+_TRIPLET_FLAGS: Final[dict[tuple[int, ...], int]] = {}
+
+
 def sequence_flags(firsts: tuple[int, ...]) -> int:
     """What a reading's sequences, by their sorted first tiles, make possible."""
     has = _SEQ[len(firsts)]
@@ -167,7 +172,6 @@ def sequence_flags(firsts: tuple[int, ...]) -> int:
     return int(has)
 
 
-@lru_cache(maxsize=65536)
 def triplet_flags(tiles: tuple[int, ...]) -> int:
     """What a reading's triplets and kongs, by their sorted tiles, make possible."""
     has = _TRIP[len(tiles)]
@@ -514,9 +518,15 @@ def views(
     found = []
     for sets, pair, shape, sequences, triplets, kan in combined(
             (suits[0].fragments, suits[1].fragments, suits[2].fragments, suits[3].fragments),
-            tuple(map(meld_group, melds))):
+            tuple([meld_group(meld) for meld in melds]) if melds else ()):
+        by_sequences = _SEQUENCE_FLAGS.get(sequences)
+        if by_sequences is None:
+            by_sequences = _SEQUENCE_FLAGS[sequences] = sequence_flags(sequences)
+        by_triplets = _TRIPLET_FLAGS.get(triplets)
+        if by_triplets is None:
+            by_triplets = _TRIPLET_FLAGS[triplets] = triplet_flags(triplets)
         found.append(View(STANDARD, sets, pair, (), shape, (*sets, pair),
-                          has | _KAN[kan] | sequence_flags(sequences) | triplet_flags(triplets),
+                          has | _KAN[kan] | by_sequences | by_triplets,
                           kan, held, win_tile, self_draw, menqing, melds, request, present,
                           honors, fours))
     if allow_seven_pairs and not melds:
