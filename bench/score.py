@@ -44,7 +44,7 @@ from service.tiles import parse_tiles  # noqa: E402
 HERE = Path(__file__).resolve().parent
 RIICHI_PYTHON = HERE / ".venv-riichi" / "bin" / "python"
 N = int(os.environ.get("BENCH_HANDS", "2000"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "7"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "15"))
 BATCH = int(os.environ.get("BENCH_BATCH", "250"))
 
 
