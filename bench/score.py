@@ -97,15 +97,14 @@ def us(ns: float) -> str:
     return f"{ns / 1000:8.1f} µs"
 
 
-def summary(label: str, rounds: list[list[int]]) -> float:
-    """Prints mean per hand (median round), p50 and p99 of all calls; returns the mean."""
+def summary(label: str, rounds: list[list[int]]) -> None:
+    """Prints mean per hand (median round), p50 and p99 of all calls."""
     means = [sum(r) / len(r) for r in rounds]
     pooled = [t for r in rounds for t in r]
     q = statistics.quantiles(pooled, n=100)
     mean = statistics.median(means)
     print(f"  {label:34} mean {us(mean)}   p50 {us(q[49])}   p99 {us(q[98])}   "
           f"(rounds {us(min(means)).strip()} – {us(max(means)).strip()})")
-    return mean
 
 
 def verdict(name: str, value: str, target: str, met: bool) -> None:

@@ -6,7 +6,7 @@ from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from service.hand import splits
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
@@ -334,7 +334,7 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
 
 # natural_readings' suits, one table per suit: by the suit's counts packed in an int, the
 # winning tile's place and claim above them in the winning tile's suit (suit_tables).
-_READ: tuple[dict[int, SuitFragments], ...] = ({}, {}, {}, {})
+_READ: Final[tuple[dict[int, SuitFragments], ...]] = ({}, {}, {}, {})
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:

@@ -263,6 +263,8 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
 # What read_suits has read, one table per suit: by the suit's counts packed in an int, the
 # winning tile's place and claim above them in the winning tile's suit (suit_tables).
 _READS: Final[tuple[dict[int, SuitRead], ...]] = ({}, {}, {}, {})
+# held_suits' facts of a suit a meld adds to, one table per suit, by its held counts packed.
+_HELD: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {}, {})
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitRead:
@@ -283,10 +285,6 @@ def clear_caches() -> None:
         table.clear()
     for held in _HELD:
         held.clear()
-
-
-# held_suits' facts of a suit a meld adds to, one table per suit, by its held counts packed.
-_HELD: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {}, {})
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
@@ -353,7 +351,7 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
 
 _FLAGS: Final = (1 << _SHAPE_AT) - 1
 _WON_ON: Final = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
-                for t in range(34))
+                       for t in range(34))
 
 
 class _Index(NamedTuple):
