@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 UV_VERSION := 0.13.9
 
 .PHONY: compile run test lint types unit contract e2e bench check-lines wrk workers load openapi \
-	readers examples lock lock-upgrade lock-check clean browser instructions
+	readers examples lock lock-upgrade lock-check clean browser instructions best-reading
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
 # pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
@@ -86,6 +86,13 @@ bench: $(RECORD) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/batch.py
+
+# The best reading with 财神 against the plain reference (tests/yueqing/reference.py), far
+# longer than make test's 250 hands: REFERENCE_EXAMPLES (default 5,000, about 5 minutes).
+REFERENCE_EXAMPLES ?= 5000
+best-reading: $(RECORD)
+	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
+	  tests/yueqing/test_best_reading_reference.py
 
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
 check-lines: $(RECORD)

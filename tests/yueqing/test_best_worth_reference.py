@@ -1,4 +1,4 @@
-"""The scorer's best reading against a plain reference (G-4): every reading the engine gives,
+"""The scorer's best reading against every reading the engine gives (G-4),
 every item test run on each (no gates, no merging of alike readings, nothing found once per
 hand), 台 and flowers summed straight from the catalogue and the rule text, the most paid kept.
 """
@@ -18,6 +18,7 @@ from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
 from service.rulesets.yueqing.view import Table
 from service.scoring import score
 from service.tiles import GREEN, RED
+from tests.yueqing import reference
 from tests.yueqing.test_merged_readings import readings
 
 ALL_TESTS = PatternTests((item.id, item.test, 0) for item in ITEMS)
@@ -41,18 +42,13 @@ def reference_flowers(groups: tuple[Group, ...], held: int, table: Table) -> int
     return count
 
 
-def reference_tiao(flowers: int) -> int:
-    return flowers if flowers <= 3 else 10 if flowers == 4 else (flowers - 2) * flowers
-
-
 def reference_total(hits: dict[str, Any]) -> int:
     """YQ-15."""
     minor = sum(BY_ID[i].value * count for i, (count, _) in hits.items()
                 if BY_ID[i].group == MINOR)
     major = sum(BY_ID[i].value * count for i, (count, _) in hits.items()
                 if BY_ID[i].group != MINOR)
-    adjusted = minor if minor <= 5 else minor + 4
-    return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
+    return reference.total_tai(minor, major)
 
 
 def reference_best(request: dict[str, Any]) -> int:
@@ -62,7 +58,7 @@ def reference_best(request: dict[str, Any]) -> int:
         caishen = view.table.caishen
         held = list(view.request["hand"]["concealed"]).count(caishen) + sum(
             m.tiles.count(caishen) for m in view.melds)
-        paid = reference_total(hits) + reference_tiao(
+        paid = reference_total(hits) + reference.tiao(
             reference_flowers(view.groups, held, view.table))
         best = max(best, paid)
     return best

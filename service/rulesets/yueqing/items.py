@@ -141,11 +141,8 @@ def caishen_pair(v: View) -> Found | None:
 
 
 def caishen_triplet(v: View) -> Found | None:
-    """三财神刻: three 财神 make one triplet."""
-    for index in v.triplets.values():
-        if len(v.sets[index].wilds) == 3:
-            return _at(index)
-    return None
+    """三财神刻: three 财神 make one triplet, of any tile (YQ-4)."""
+    return _at(v.wild_triplet) if v.wild_triplet >= 0 else None
 
 
 def caishen_home_two(v: View) -> Found | None:

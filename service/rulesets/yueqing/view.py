@@ -103,13 +103,13 @@ class View:
 
     __slots__ = ("sets", "pair", "wilds", "caishen_tiles", "win_tile", "win_by_wild",
                  "kept_caishen", "shape", "melds", "table", "request", "one_suit", "honors",
-                 "only_honors", "triplets", "home_sets", "has")
+                 "only_honors", "triplets", "wild_triplet", "home_sets", "has")
 
     def __init__(self, sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int,
                  win_tile: int, win_by_wild: bool, kept_caishen: bool | None, shape: str,
                  melds: tuple[Meld, ...], table: Table, request: dict[str, Any], one_suit: bool,
                  honors: bool, only_honors: bool, triplets: dict[int, int],
-                 home_sets: tuple[int, ...], has: int) -> None:
+                 wild_triplet: int, home_sets: tuple[int, ...], has: int) -> None:
         self.sets = sets                    # the five sets: standing sets first, then melds
         self.pair = pair
         self.wilds = wilds                  # 财神 acting as wilds in the hand
@@ -128,6 +128,7 @@ class View:
         self.honors = honors                # any honour present
         self.only_honors = only_honors
         self.triplets = triplets            # tile → index of its triplet or kong
+        self.wild_triplet = wild_triplet    # index of the triplet of three 财神, or -1
         self.home_sets = home_sets  # sequences holding a 财神 at its own face (归位, YQ-4)
         self.has = has                      # the Need flags this reading meets
 
@@ -237,6 +238,7 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     """The reading's facts in one pass over its sets; ``has`` brings the hand's own flags."""
     bits = _PAIR_BITS[pair.first]
     triplets: dict[int, int] = {}
+    wild_triplet = -1
     home: tuple[int, ...] = ()
     sequences = False
     if len(pair.wilds) == 2:
@@ -249,9 +251,14 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
                 home += (index,)
                 has |= _HOME
         else:
-            triplets[first] = index
+            # A 财神 may stand for a tile whose copies are all out, so two sets may be of one
+            # tile: a natural one is kept (红中刻 and 发财刻 ask for it), else the later one.
+            # 三财神刻 is found by its own index, whatever tile it stands for (YQ-4).
+            if not stand_for or first not in triplets or sets[triplets[first]].wilds:
+                triplets[first] = index
             if len(stand_for) == 3:
                 has |= _WILD_TRIPLET
+                wild_triplet = index
     one_suit, honors, only_honors, flags = _BY_SUITS[bits >> _SUIT_SHIFT]
     has |= flags | bits & _NEED_BITS
     if not sequences:
@@ -259,7 +266,8 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     if not triplets:
         has |= _NO_TRIPLET
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
-                melds, table, request, one_suit, honors, only_honors, triplets, home, has)
+                melds, table, request, one_suit, honors, only_honors, triplets, wild_triplet,
+                home, has)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
