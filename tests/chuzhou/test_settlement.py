@@ -209,3 +209,18 @@ def test_two_four_in_patterns_on_a_discard() -> None:
     # 10 + 老资格 10 + 缺一门 10 + 门清 10 + 80 + 80 = 200; seat 3 pays 10 more.
     request = body("111m123m55p345p567p", "7p", by="discard", source=3, winner=0, dealer=2)
     assert settle(request)[:2] == (200, [680, -220, -230, -230])
+
+
+def test_three_dragons_liability_counts_only_dragon_pengs() -> None:
+    # 碰 555z from 2, 碰 222m from 3, 碰 666z from 3, 碰 777z from 0, won on 9s from seat 2.
+    # The third dragon 碰 came from seat 0; the 碰 of 222m before it is no dragon (CZ-15).
+    # F = 底胡 10 + 对对胡 40 + 全求人 50 + 缺一门 10 (m, s) + 三大元 500 = 610 (CZ-7: 明).
+    # Shares (CZ-12, dealer 0, all 针 1): seat 0 610 + 10 × (1 + 2) = 640, seat 2
+    # 610 + 20 + 10 (the discard) = 640, seat 3 610 + 20 = 630: seat 0 pays all 1,910.
+    request = body("99s", "9s", by="discard", source=2,
+                   melds=("peng:555z:2", "peng:222m:3", "peng:666z:3", "peng:777z:0"))
+    result = score("chuzhou", request)
+    assert result["fan"] == 610
+    assert result["settlement"]["payments"] == [{"from": 0, "to": 1, "amount": 1910}]
+    assert result["settlement"]["net"] == [-1910, 1910, 0, 0]
+    assert result["settlement"]["liable_seat"] == 0

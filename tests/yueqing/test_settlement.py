@@ -8,7 +8,7 @@ import pytest
 
 from service.rulesets.yueqing.flowers import tiao
 from service.rulesets.yueqing.settlement import hand_shares, total_tai
-from service.scoring import score
+from service.scoring import run, score
 from tests.yueqing.helpers import body
 
 PLAIN = "123m456m789p234s678s55s"
@@ -132,3 +132,72 @@ def test_example_y_c_nets() -> None:
     assert dealer_wins["net"] == [27, -9, -9, -9]
     seat_one_wins = win_transfers(hand_shares(5, 0, 1, 2), 1, 1, None)
     assert seat_one_wins["net"] == [-8, 22, -7, -7]
+
+
+def test_the_deal_passes_from_seat_3_to_seat_0_after_a_win() -> None:
+    # Seat 3 deals, seat 1 wins on seat 3's 8s: 无财神 1 + 平胡 1 = 2 台, no flowers. The
+    # non-dealers 0 and 2 pay 2 + 1 = 3, the dealer 2 + 2 = 4 (YQ-18); the dealer's 下家,
+    # seat 0, deals next with 牢庄 0 (YQ-20).
+    result = score("yueqing", body(PLAIN, "8s", by="discard", source=3, dealer=3,
+                                   lao_zhuang=2))
+    assert result["tai"]["total"] == 2
+    assert {p["from"]: p["amount"] for p in result["settlement"]["payments"]} == {
+        0: 3, 2: 3, 3: 4}
+    assert result["settlement"]["net"] == [-3, 10, -3, -4]
+    assert result["next"] == {"dealer": 0, "lao_zhuang": 0}
+
+
+def test_the_deal_passes_from_seat_3_to_seat_0_after_a_drawn_hand_with_a_kong() -> None:
+    # Seat 3 deals; seat 0 made a 明杠: 1 flower, 1 条 from each other seat (YQ-16, YQ-21).
+    # A kong of four real tiles passes the deal to the dealer's 下家, seat 0, 牢庄 0 (YQ-20).
+    result = run("yueqing", "draw", {
+        "dealer": 3, "lao_zhuang": 2, "caishen": "9s",
+        "players": [{"seat": 0, "melds": [{"type": "gang", "tiles": "1111m", "from": 1}]},
+                    {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    assert [f["count"] for f in result["flowers"]] == [1, 0, 0, 0]
+    assert result["settlement"]["net"] == [3, -1, -1, -1]
+    assert result["next"] == {"dealer": 0, "lao_zhuang": 0}
+
+
+@pytest.mark.parametrize(("caishen", "meld", "dealer"), [
+    ("7z", "peng:777z:2", 0),   # 红中 is the 财神
+    ("6z", "peng:666z:2", 0),   # 发财 is the 财神
+    ("2z", "peng:222z:2", 0),   # the winner's seat wind (seat 1, dealer 0: South) is
+])
+def test_a_set_of_the_caishen_tile_earns_only_the_caishen_flowers(
+        caishen: str, meld: str, dealer: int) -> None:
+    # The 碰 holds all three 财神 in play at face value: three 财神 tiles are 4 花, and the
+    # set earns no 红中, 发财 or seat-wind flower (YQ-16: none when that tile is the 财神).
+    # 4 花 → 10 条 (YQ-17). The hand: 无财神 1 (no 财神 stands, YQ-6) = 1 台. The dealer
+    # pays 1 + 2 + 10 = 13, seats 2 and 3 1 + 1 + 10 = 12.
+    result = score("yueqing", body("123m456m789p234s55s", "5s", melds=(meld,),
+                                   caishen=caishen, dealer=dealer))
+    assert result["flowers"]["items"] == [
+        {"id": "caishen_tiles", "name": "财神", "name_en": "Caishen tiles", "flowers": 4}]
+    assert (result["flowers"]["count"], result["flowers"]["tiao"]) == (4, 10)
+    assert result["tai"]["total"] == 1
+    assert result["settlement"]["net"] == [-13, 37, -12, -12]
+
+
+def test_two_ordinary_kongs_each_count() -> None:
+    # 明杠 1111m (1 花) and 暗杠 9999p (2 花): 3 花, 3 条 (YQ-16, YQ-17). 无财神 1 = 1 台:
+    # the dealer pays 1 + 2 + 3 = 6, seats 2 and 3 1 + 1 + 3 = 5.
+    result = score("yueqing", body("123p234s678s55s", "5s",
+                                   melds=("gang:1111m:2", "angang:9999p")))
+    assert result["flowers"]["items"] == [
+        {"id": "kong", "name": "杠", "name_en": "Kong", "flowers": 3}]
+    assert result["flowers"]["tiao"] == 3
+    assert result["settlement"]["net"] == [-6, 16, -5, -5]
+
+
+def test_two_seat_wind_sets_one_completed_by_caishen_each_count() -> None:
+    # 财神 9s, seat 1 (South). 碰 222z and, standing, 2z with two 财神 as 222z (YQ-4): two
+    # seat-wind triplets, 1 花 each, beside the two 财神 tiles' 2: 4 花 → 10 条 (YQ-16, YQ-17).
+    # Read so: 自风位 1 + 双财神 1 = 2 台 (the 财神 as 5m and 2z instead: 双财神 only, 3 花).
+    # The dealer pays 2 + 2 + 10 = 14, seats 2 and 3 2 + 1 + 10 = 13.
+    result = score("yueqing", body("2z9s9s123m456m789p55m", "5m", melds=("peng:222z:3",)))
+    assert {i["id"]: i["flowers"] for i in result["flowers"]["items"]} == {
+        "caishen_tiles": 2, "seat_wind_set": 2}
+    assert result["flowers"]["tiao"] == 10
+    assert {e["id"] for e in result["patterns"]} == {"seat_wind", "two_caishen"}
+    assert result["settlement"]["net"] == [-14, 40, -13, -13]
