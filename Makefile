@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 UV_VERSION := 0.13.9
 
 .PHONY: compile run test lint types unit contract e2e bench check-lines wrk workers load openapi \
-	readers examples lock lock-upgrade lock-check clean browser instructions best-reading
+	readers examples lock lock-upgrade lock-check clean browser instructions best-reading soak fairness
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
 # pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
@@ -86,6 +86,19 @@ bench: $(RECORD) $(RIICHI)/.installed wrk
 	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/batch.py
+
+# Memory under varied traffic (bench/soak.py): 100,000 distinct hands in one process (RSS
+# as it goes, its growth after the first 5,000, every memo), then 120,000 over HTTP to two
+# gunicorn workers (each worker's RSS). About 10 minutes. make test runs a short one.
+soak: $(RECORD)
+	$(BIN)/python bench/soak.py process 100000
+	$(BIN)/python bench/soak.py http 120000
+
+# /healthz and a plain score's latency while four of the heaviest admitted requests run on
+# two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).
+FAIRNESS_SECONDS ?= 30
+fairness: $(RECORD)
+	$(BIN)/python bench/fairness.py $(FAIRNESS_SECONDS)
 
 # The best reading with 财神 against the plain reference (tests/yueqing/reference.py), far
 # longer than make test's 250 hands: REFERENCE_EXAMPLES (default 5,000, about 5 minutes).

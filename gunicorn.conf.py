@@ -38,7 +38,11 @@ def _begin_shutdown() -> None:
 
 
 def post_worker_init(worker):
-    """On SIGTERM (a graceful stop) /readyz turns 503 while in-flight requests finish."""
+    """On SIGTERM (a graceful stop) /readyz turns 503 while in-flight requests finish; and
+    the garbage collector tuned for the memos (service/work.py)."""
+    from service.work import tune_gc
+
+    tune_gc()
     stop = worker.handle_exit
 
     def handle_exit(sig, frame):

@@ -34,6 +34,8 @@ COMPILED = sorted(
         "service/rulesets/chuzhou/*.py",
         "service/rulesets/yueqing/*.py",
         "service/tiles.py",
+        "service/memo.py",
+        "service/work.py",
         "service/scoring.py",
         "service/readers.py",  # the request schemas' loaders, written out by `make readers`
     )

@@ -10,7 +10,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
-from service.hand.splits import clear_caches, concealed_readings  # noqa: E402
+from service.hand.splits import concealed_readings  # noqa: E402
+from service.memo import clear as clear_caches  # noqa: E402
 from service.tiles import counts_of, parse_tiles, tile  # noqa: E402
 
 N = 10_000

@@ -25,7 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 N = 300
-KINDS = ("chuzhou", "yueqing", "yueqing-wild", "healthz", "post")
+KINDS = ("chuzhou", "yueqing", "yueqing-wild", "chuzhou-unseen", "yueqing-unseen", "healthz",
+         "post")
+# The unseen kinds: after WARM_UP hands of both rulesets (a serving worker's caches), every
+# pass scores hands never seen before: the cost a real request pays with bounded caches.
+WARM_UP = 5_000
 
 
 def wild_hands(n: int) -> list[dict[str, Any]]:
@@ -41,6 +45,46 @@ def wild_hands(n: int) -> list[dict[str, Any]]:
                 found.append(body)
         seed += 1
     return found[:n]
+
+
+def warm_up() -> None:
+    """WARM_UP hands of both rulesets, score and waits mixed, none of them measured."""
+    from bench.hands import chuzhou_hands, yueqing_hands
+    from service.errors import ProblemError
+    from service.scoring import run
+
+    for seed in range(WARM_UP // 200):
+        for ruleset, hands in (("chuzhou", chuzhou_hands(100, seed=10_000 + seed)),
+                               ("yueqing", yueqing_hands(100, seed=10_000 + seed))):
+            for index, body in enumerate(hands):
+                try:
+                    run(ruleset, "waits" if index % 3 == 2 else "score", waits_body(
+                        ruleset, body) if index % 3 == 2 else body)
+                except ProblemError:
+                    pass
+
+
+def waits_body(ruleset: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The waits request of a winning hand: its standing tiles but the winning one."""
+    from service.tiles import parse_compact, render, tile
+
+    standing = parse_compact(body["hand"]["concealed"])
+    standing.remove(tile(body["win"]["tile"]))
+    request = {"concealed": render(standing), "melds": body["hand"]["melds"]}
+    if ruleset == "yueqing":
+        request["caishen"] = body["caishen"]
+    return request
+
+
+def unseen(kind: str, passes: int) -> list[Any]:
+    """``passes`` passes of hands none of which the warm-up or an earlier pass saw."""
+    from bench.hands import chuzhou_hands, yueqing_hands
+    from service.scoring import score
+
+    ruleset = kind.split("-")[0]
+    make = chuzhou_hands if ruleset == "chuzhou" else yueqing_hands
+    hands = [body for p in range(passes) for body in make(N, seed=20_000 + p)]
+    return [lambda body=body: score(ruleset, body) for body in hands]
 
 
 def calls(kind: str) -> list[Any]:
@@ -77,6 +121,11 @@ def calls(kind: str) -> list[Any]:
 
 
 def run(kind: str, passes: int) -> None:
+    if kind.endswith("-unseen"):
+        warm_up()
+        for call in unseen(kind, passes):
+            call()
+        return
     todo = calls(kind)
     todo[0]()  # first-use costs belong to start-up
     for _ in range(passes):

@@ -15,7 +15,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands  # noqa: E402
-from service.hand.waits import clear_caches, wait_tiles  # noqa: E402
+from service.hand.waits import wait_tiles  # noqa: E402
+from service.memo import clear as clear_caches  # noqa: E402
 from service.tiles import counts_of, parse_tiles, tile  # noqa: E402
 
 N = 2_000

@@ -25,8 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.errors import ProblemError  # noqa: E402
-from service.hand.waits import clear_caches  # noqa: E402
-from service.rulesets.chuzhou import view as chuzhou_view  # noqa: E402
+from service.memo import clear as clear_caches  # noqa: E402
 from service.scoring import run  # noqa: E402
 from service.tiles import code, render  # noqa: E402
 
@@ -38,7 +37,6 @@ def cost(ruleset: str, name: str, body: dict[str, Any]) -> tuple[float, float] |
     """(warm, cold) ms of one request, or None when it is refused."""
     clock = time.process_time_ns
     clear_caches()
-    chuzhou_view.clear_caches()
     t0 = clock()
     try:
         run(ruleset, name, body)

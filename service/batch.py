@@ -9,7 +9,6 @@ others; a batch over the caps is refused whole before any item runs.
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 from service.errors import (
@@ -21,14 +20,10 @@ from service.errors import (
 )
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
-from service.scoring import load, run
+from service.scoring import answer, load
+from service.work import PastDeadline, admit, hands
 
 MAX_ITEMS = 1_000
-# A match counts each of its events: 1,000 matches of 200 hands would hold a worker for
-# a minute, so the hands of a batch are capped too.
-MAX_HANDS = 10_000
-
-YIELD_EVERY = 20
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +35,10 @@ class TooLarge(ProblemError):
 
 
 def _hands(item: Any) -> int:
-    """How many hands an item asks for: a match's events, else one."""
-    if isinstance(item, dict) and item.get("action") == "match":
-        request = item.get("request")
-        if isinstance(request, dict) and isinstance(request.get("events"), list):
-            return max(1, len(request["events"]))
-    return 1
+    """The work an item asks for, in hands (service/work.py)."""
+    if not isinstance(item, dict):
+        return 1
+    return hands(item.get("ruleset"), item.get("action"), item.get("request"))
 
 
 def check_caps(body: Any) -> list[Any]:
@@ -57,10 +50,7 @@ def check_caps(body: Any) -> list[Any]:
     if len(items) > MAX_ITEMS:
         raise TooLarge(f"items: {len(items)} items; a batch holds at most {MAX_ITEMS:,}",
                        {"items": [f"at most {MAX_ITEMS:,} items"]})
-    hands = sum(_hands(item) for item in items)
-    if hands > MAX_HANDS:
-        raise TooLarge(f"items: {hands:,} hands (a match counts each event); a batch holds at "
-                       f"most {MAX_HANDS:,}", {"items": [f"at most {MAX_HANDS:,} hands"]})
+    admit(sum(_hands(item) for item in items), "items")
     load(BatchRequest, body)  # unknown top-level fields are refused, as everywhere
     return items
 
@@ -89,7 +79,9 @@ def answer_item(item: Any) -> dict[str, Any]:
         errors = _item_problems(item)
         if errors:
             raise SchemaViolation.for_fields(errors)
-        answer = run(item["ruleset"], item["action"], item["request"])
+        answered = answer(item["ruleset"], item["action"], item["request"])
+    except PastDeadline:
+        raise  # the whole request stops: nothing half-done is answered
     except ProblemError as exc:
         problem = exc.problem()
         if isinstance(exc, UnknownRuleset):  # name the item's field, as a schema error would
@@ -101,15 +93,9 @@ def answer_item(item: Any) -> dict[str, Any]:
         return {"id": ident, "status": 500, "problem": problem_document(
             PROBLEM_BASE + "http-error", "Internal Server Error", 500,
             "The server failed to answer this item; no detail is shared.", {})}
-    return {"id": ident, "status": 200, "answer": answer}
+    return {"id": ident, "status": 200, "answer": answered}
 
 
 def run_batch(body: Any) -> dict[str, Any]:
-    results = []
-    for index, item in enumerate(check_caps(body)):
-        if index % YIELD_EVERY == 0:
-            # Under gevent workers (gunicorn.conf.py) time.sleep is cooperative: a long batch
-            # lets the worker's other requests and its heartbeat run between items.
-            time.sleep(0)
-        results.append(answer_item(item))
-    return {"results": results}
+    """Every item answered in order; each hand paces the worker (service/work.py)."""
+    return {"results": [answer_item(item) for item in check_caps(body)]}

@@ -15,6 +15,7 @@ from tqdm import tqdm
 from service.batch import answer_item
 from service.errors import PROBLEM_BASE, problem_document
 from service.jsonio import encoded
+from service.work import tune_gc
 
 EXAMPLES = """\
 Each input line is one batch item, as in POST /v1/batch:
@@ -146,6 +147,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    tune_gc()
     try:
         lines = list(_lines(args.files))
     except OSError as error:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from service.errors import ProblemError, SchemaViolation
+from service.work import PastDeadline
 
 State = dict[str, Any]
 
@@ -97,6 +98,8 @@ def ledger(ruleset_id: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
             body = {**request, **{name: state[name] for name in spec.supplies}}
             try:
                 result = run(ruleset_id, spec.action, body)
+            except PastDeadline:
+                raise
             except ProblemError as exc:
                 raise _prefixed(exc, field) from None
             if kind == "escape":

@@ -34,6 +34,8 @@ PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
     "400": ("The body is not valid JSON, or is nested more than 32 deep.", PROBLEM),
     "413": ("The body is larger than 1 MiB (chunked bodies too).", PROBLEM),
+    "503": ("The request ran past its deadline while the worker was busy: nothing is "
+            "answered; retry after `Retry-After` seconds.", PROBLEM),
     "415": ("The body is not application/json, or is compressed.", PROBLEM),
     "422": ("The body breaks the schema, describes an impossible hand, or is not a win.",
             PROBLEM),

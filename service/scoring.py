@@ -19,6 +19,7 @@ from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
 from service.verify import check
+from service.work import admit, hands, pace
 
 
 def ruleset(ruleset_id: str) -> Ruleset:
@@ -92,8 +93,10 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
 
 
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
-    """Load ``body`` with the action's schema and run the core on it."""
+    """Load ``body`` with the action's schema and run the core on it (one hand, or an action
+    that runs others: a match's events, a waits request's values)."""
     chosen = ACTIONS.get((ruleset_id, name)) or action(ruleset_id, name)
+    pace()  # between hands: the worker's other requests run, a deadline is kept
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
     answer = chosen.handler(data)
@@ -101,6 +104,13 @@ def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer
+
+
+def answer(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
+    """``run`` for a request a client sent (an endpoint, a batch item, a command-line line):
+    refused with 413 first if it asks for more work than one request may (service/work.py)."""
+    admit(hands(ruleset_id, name, body))
+    return run(ruleset_id, name, body)
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from service.errors import ProblemError
 from service.rulesets.registry import Handler
 from service.tiles import tile
+from service.work import PastDeadline, pace
 
 # What a way's entry keeps of the score answer, besides the patterns and the net.
 TOTALS = {"chuzhou": ("fan",), "yueqing": ("tai", "flowers")}
@@ -20,8 +21,11 @@ STATE = {"chuzhou": ("zhen",), "yueqing": ("lao_zhuang", "caishen")}
 
 
 def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> dict[str, Any]:
+    pace()  # one hand scored per way: the worker's other requests run between them
     try:
         answer = score(copy.deepcopy(request))
+    except PastDeadline:
+        raise
     except ProblemError as exc:
         return {"problem": exc.problem()}
     kept = {name: answer[name] for name in totals}

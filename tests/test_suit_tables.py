@@ -1,14 +1,14 @@
 """Suit look-up tables keyed by packed counts (service/hand/suit_tables.py): keys round-trip,
-never collide across counts, winning tiles and claims, and tables stay bounded."""
+never collide across counts, winning tiles and claims."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.hand import waits
-from service.hand.suit_tables import TABLE_LIMIT, packed, remember, unpacked, with_tile
-from service.hand.waits import natural_readings, suit_fragments
+from service import memo
+from service.hand.suit_tables import packed, unpacked, with_tile
+from service.hand.waits import natural_readings
 from service.tiles import counts_of, parse_tiles
 
 suit_counts = st.lists(st.integers(0, 4), min_size=9, max_size=9)
@@ -38,28 +38,8 @@ def test_keys_differ_when_anything_in_them_differs(
     assert unpacked(key(one, place_one, claimed_one), 9) == bytes(one)
 
 
-def test_a_full_table_is_emptied_before_it_grows() -> None:
-    table: dict[int, str] = {}
-    for key in range(3):
-        assert remember(table, key, f"v{key}", limit=3) == f"v{key}"
-    assert table == {0: "v0", 1: "v1", 2: "v2"}
-    assert remember(table, 7, "v7", limit=3) == "v7"
-    assert table == {7: "v7"}
-
-
-def test_natural_readings_tables_stay_bounded_and_agree_after_emptying() -> None:
-    waits.clear_caches()
+def test_natural_readings_agree_after_the_memos_are_emptied() -> None:
     hand = counts_of(parse_tiles("123m456p789s11z234m"))
     first = natural_readings(hand, (), 1, False)
-    table = waits._READ[0]
-    assert len(table) == 1
-    # fill the 万 table to its limit with keys no real suit has: the next reading empties it
-    for key in range(TABLE_LIMIT - 1):
-        table[-1 - key] = suit_fragments(bytes(9), 0, None, False)
-    assert len(table) == TABLE_LIMIT
-    other = counts_of(parse_tiles("111m456p789s11z234m"))
-    natural_readings(other, (), 1, True)
-    assert len(table) == 1
+    memo.clear()
     assert natural_readings(hand, (), 1, False) == first
-    waits.clear_caches()
-    assert all(not t for t in waits._READ)

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand.splits import EXACT, is_complete, seven_pairs_wait, suit_splits
-from service.hand.waits import _suit_after_each, clear_caches, wait_tiles
+from service.hand.waits import _suit_after_each, wait_tiles
+from service.memo import clear as clear_caches
 
 
 def _shapes_of_splits(counts: tuple[int, ...], honors: bool, wilds: int) -> set[tuple[int, bool]]:

@@ -8,6 +8,7 @@ from flask import Blueprint, request
 
 from service.api.body import json_body
 from service.batch import run_batch
+from service.work import deadline
 
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 
@@ -18,4 +19,6 @@ bp = Blueprint("batch", __name__)
 def batch() -> dict[str, Any]:
     """Answer up to 1,000 items (score, draw, instant, escape, waits, match) in one call."""
     request.max_content_length = MAX_BATCH_BYTES  # a batch may be larger than one request
-    return run_batch(json_body())
+    body = json_body()
+    with deadline():
+        return run_batch(body)

@@ -37,7 +37,9 @@ def _from_http(exc: HTTPException) -> Response:
 
 
 def _from_domain(exc: ProblemError) -> Response:
-    return problem_response(exc.problem())
+    retry_after = getattr(exc, "retry_after", None)  # a request stopped past its deadline
+    headers = [("Retry-After", str(retry_after))] if retry_after is not None else None
+    return problem_response(exc.problem(), headers)
 
 
 def _from_unexpected(exc: Exception) -> Response:

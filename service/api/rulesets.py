@@ -10,12 +10,15 @@ from flask import Blueprint
 from service.api.body import json_body
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset
-from service.scoring import run
+from service.scoring import answer
+from service.work import deadline
 
 
 def _view(ruleset_id: str, name: str, summary: str) -> Callable[[], dict[str, Any]]:
     def view() -> dict[str, Any]:
-        return run(ruleset_id, name, json_body())
+        body = json_body()
+        with deadline():
+            return answer(ruleset_id, name, body)
 
     view.__name__ = name
     view.__doc__ = summary

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
+from service.memo import Memo
 from service.tiles import render
 
 SEQUENCE: Final = "sequence"
@@ -87,15 +88,14 @@ class Meld(NamedTuple):
 
 
 # meld_group's answers, by meld: a real meld is one of a few thousand (prepare_melds lets no
-# other through), so the table stays small. A plain dict: compiled, one look-up where an
-# lru_cache is a Python-level call that builds its key.
-_MELD_GROUPS: Final[dict[Meld, Group]] = {}
+# other through), so this memo holds its whole domain.
+_MELD_GROUPS: Final[Memo[Meld, Group]] = Memo("meld groups", 0.002)
 
 
 def meld_group(meld: Meld) -> Group:
     """The meld as a set of a reading."""
     found = _MELD_GROUPS.get(meld)
     if found is None:
-        found = _MELD_GROUPS[meld] = Group(MELD_KINDS[meld.type], min(meld.tiles),
-                                           meld.type == ANGANG, (), meld.type, meld.source)
+        found = _MELD_GROUPS.put(meld, Group(MELD_KINDS[meld.type], min(meld.tiles),
+                                             meld.type == ANGANG, (), meld.type, meld.source))
     return found

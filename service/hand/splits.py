@@ -1,20 +1,20 @@
 """Every way to read standing tiles as sets and one pair, with or without wild tiles.
 
-The work is done per suit and cached: a suit's nine counts (seven for honours) and the
-number of wilds it may use are the whole key, so a hand costs four dictionary look-ups once
-the cache is warm. Wilds are placed only beside natural tiles; a group made of wilds alone
-(a pair of two, a set of three) is a *free* group whose value the caller chooses from a short
-list, so no reading ever loops over 34 values per wild.
+The work is done per suit and kept in a memo bounded in bytes (service/memo.py): a suit's nine
+counts (seven for honours) and the number of wilds it may use are the whole key, so a hand
+costs four look-ups once the suits have been seen. Wilds are placed only beside natural
+tiles; a group made of wilds alone (a pair of two, a set of three) is a *free* group whose
+value the caller chooses from a short list, so no reading ever loops over 34 values per wild.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+from service.memo import Memo
 from service.tiles import NUM_TILES
 
 SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))  # tile ranges of 万, 饼, 条, honours
@@ -53,7 +53,11 @@ def _token(group: LocalGroup, detail: int) -> tuple[object, ...]:
     return (kind, wilds.count(detail) if kind == SEQUENCE else 0)
 
 
-@lru_cache(maxsize=65536)
+# suit_splits' answers: local tile numbers, so 万, 饼 and 条 of the same counts share one.
+_SPLITS: Final[Memo[tuple[tuple[int, ...], bool, int, int], tuple[SuitSplit, ...]]] = Memo(
+    "suit splits", 0.08)
+
+
 def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
                 detail: int = EXACT) -> tuple[SuitSplit, ...]:
     """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds.
@@ -61,24 +65,35 @@ def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
     Splits that ``detail`` cannot tell apart are given once, by the least of them, so a
     caller never scores the same thing twice and the search stays small with three wilds.
     """
+    key = (counts, honors, max_wilds, detail)
+    known = _SPLITS.get(key)
+    if known is not None:
+        return known
     found = _splits_from(counts, honors, max_wilds, True, detail)
-    return tuple(sorted(SuitSplit(used, has_pair, groups)
-                        for (used, has_pair, _), groups in found.items()))
+    return _SPLITS.put(key, tuple(sorted(SuitSplit(used, has_pair, groups)
+                                         for (used, has_pair, _), groups in found.items())))
 
 
 _Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
+_Splits = dict[_Key, tuple[LocalGroup, ...]]
+# _splits_from's answers: many branches of one suit's search, and many suits, meet the same
+# rest (what is left, the wilds left, whether the pair may still be made, the detail asked).
+_RESTS: Final[Memo[tuple[tuple[int, ...], bool, int, bool, int], _Splits]] = Memo(
+    "suit split rests", 0.28)
 
 
-@lru_cache(maxsize=1 << 18)
 def _splits_from(
     counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
-) -> dict[_Key, tuple[LocalGroup, ...]]:
-    """Splits of what is left of a suit, one per token key; memoised, since many branches
-    meet the same rest."""
+) -> _Splits:
+    """Splits of what is left of a suit, one per token key (kept: see ``_RESTS``)."""
+    rest_key = (counts, honors, wilds_left, pair_allowed, detail)
+    known = _RESTS.get(rest_key)
+    if known is not None:
+        return known
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
         return {(0, False, ()): ()}
-    found: dict[_Key, tuple[LocalGroup, ...]] = {}
+    found: _Splits = {}
     for group, taken, need in _groups_holding(counts, i, honors, wilds_left):
         is_pair = group[0] == PAIR
         if is_pair and not pair_allowed:
@@ -96,7 +111,7 @@ def _splits_from(
             kept = found.get(key)
             if kept is None or split < kept:
                 found[key] = split
-    return found
+    return _RESTS.put(rest_key, found)
 
 
 def _groups_holding(
@@ -146,32 +161,46 @@ class GlobalSplit(NamedTuple):
     groups: tuple[Group, ...]
 
 
-@lru_cache(maxsize=65536)
+# suit_groups' answers, which every winning tile's places in a suit and both rulesets share.
+_GROUPS: Final[Memo[tuple[tuple[int, ...], int, int, int], tuple[GlobalSplit, ...]]] = Memo(
+    "suit groups", 0.11)
+
+
 def suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
                 detail: int = EXACT) -> tuple[GlobalSplit, ...]:
-    """suit_splits with tile numbers made global, cached so a warm hand builds no groups."""
+    """suit_splits with tile numbers made global."""
+    key = (counts, suit, max_wilds, detail)
+    known = _GROUPS.get(key)
+    if known is not None:
+        return known
     offset = suit * 9
-    return tuple(
+    return _GROUPS.put(key, tuple(
         GlobalSplit(split.wilds, split.has_pair, tuple(
             Group(kind, first + offset, True, tuple(t + offset for t in wilds))
             for kind, first, wilds in split.groups
         ))
         for split in suit_splits(counts, suit == 3, max_wilds, detail)
-    )
+    ))
 
 
 Key = tuple[int, bool]  # (wilds used, holds the pair)
+Keyed = tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]
+
+# _suit_keyed's answers: a suit's counts, its number, the wilds and the detail asked.
+_KEYED: Final[Memo[tuple[tuple[int, ...], int, int, int], Keyed]] = Memo(
+    "suits with wilds", 0.1)
 
 
-@lru_cache(maxsize=65536)
-def _suit_keyed(
-    counts: tuple[int, ...], suit: int, max_wilds: int, detail: int
-) -> tuple[tuple[Key, tuple[tuple[Group, ...], ...]], ...]:
+def _suit_keyed(counts: tuple[int, ...], suit: int, max_wilds: int, detail: int) -> Keyed:
     """A suit's splits grouped by what they use, so whole hands combine groups, not splits."""
-    by_key: dict[Key, list[tuple[Group, ...]]] = {}
-    for split in suit_groups(counts, suit, max_wilds, detail):
-        by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
-    return tuple(sorted((key, tuple(parts)) for key, parts in by_key.items()))
+    key = (counts, suit, max_wilds, detail)
+    found = _KEYED.get(key)
+    if found is None:
+        by_key: dict[Key, list[tuple[Group, ...]]] = {}
+        for split in suit_groups(counts, suit, max_wilds, detail):
+            by_key.setdefault((split.wilds, split.has_pair), []).append(split.groups)
+        found = _KEYED.put(key, tuple(sorted((k, tuple(parts)) for k, parts in by_key.items())))
+    return found
 
 
 def concealed_readings(
@@ -233,9 +262,9 @@ def _free_group(choice: FreeChoice) -> Group:
 Shapes = frozenset[tuple[int, bool]]
 
 
-@lru_cache(maxsize=65536)
 def suit_shapes(counts: tuple[int, ...], honors: bool, max_wilds: int) -> Shapes:
-    """The (wilds used, holds the pair) outcomes one suit can be read with.
+    """The (wilds used, holds the pair) outcomes one suit can be read with (not kept: tests
+    and ``is_complete`` use it).
 
     Whether a suit completes needs no groups, so this walks the suit once, tile by tile (see
     ``suit_walk``). tests/test_engine.py checks the outcomes equal those of reading every split.
@@ -306,11 +335,24 @@ def _outcomes(states: dict[_State, int], max_wilds: int,
                     yield used, paired
 
 
-@lru_cache(maxsize=1 << 14)
+# The walk's steps. Their keys are a walk state, a tile's copies and what it may open: a few
+# thousand in all, so these memos hold their whole domain.
+_MOVES: Final[Memo[tuple[_State, int, tuple[bool, bool, bool], int],
+                   tuple[tuple[_State, int], ...]]] = Memo("suit walk moves", 0.02)
+_OPENINGS: Final[Memo[tuple[int, tuple[bool, bool, bool], bool, int],
+                      tuple[tuple[int, int, bool, int], ...]]] = Memo("suit walk openings", 0.004)
+_CLOSED: Final[Memo[tuple[int, bool, bool], Shapes]] = Memo("suit walk closings", 0.001)
+_SAME_TILE: Final[Memo[tuple[int, bool], Shapes]] = Memo("suit walk same-tile groups", 0.001)
+
+
 def _moves(state: _State, naturals: int, opens: tuple[bool, bool, bool],
            max_wilds: int) -> tuple[tuple[_State, int], ...]:
     """The states after a tile with ``naturals`` copies, each with the wilds it takes (at
     most ``max_wilds``; the caller drops those past what it has left)."""
+    key = (state, naturals, opens, max_wilds)
+    known = _MOVES.get(key)
+    if known is not None:
+        return known
     through, last, paired = state
     found = set()
     # Each open sequence takes this tile, natural or wild.
@@ -319,15 +361,18 @@ def _moves(state: _State, naturals: int, opens: tuple[bool, bool, bool],
         for as_first, as_second, pair, wilds in _openings(naturals - taken, opens, not paired,
                                                           max_wilds - spent):
             found.add(((as_first, through + as_second, paired or pair), spent + wilds))
-    return tuple(found)
+    return _MOVES.put(key, tuple(found))
 
 
-@lru_cache(maxsize=1 << 12)
 def _openings(naturals: int, opens: tuple[bool, bool, bool], pair_free: bool,
               max_wilds: int) -> tuple[tuple[int, int, bool, int], ...]:
     """Ways for copies of one tile to open sequences, as their first place or their second
     (a wild before it), the rest closing groups here: (as first, as second, pair taken,
     wilds), at most ``max_wilds``."""
+    key = (naturals, opens, pair_free, max_wilds)
+    known = _OPENINGS.get(key)
+    if known is not None:
+        return known
     first, second, third = opens
     found = set()
     for as_first in range(naturals + 1 if first else 1):
@@ -336,24 +381,31 @@ def _openings(naturals: int, opens: tuple[bool, bool, bool], pair_free: bool,
             for kept, pair in _closed_here(naturals - as_first - as_second, pair_free, third):
                 if as_second + kept <= max_wilds:
                     found.add((as_first, as_second, pair, as_second + kept))
-    return tuple(found)
+    return _OPENINGS.put(key, tuple(found))
 
 
-@lru_cache(maxsize=128)
 def _closed_here(naturals: int, pair_free: bool, third: bool) -> Shapes:
     """(wilds, pair taken) for copies of one tile as groups that end at it: triplets, at most
     one pair, and (``third``) sequences with two wilds before it."""
-    return frozenset((kept + 2 * as_third, pair)
-                     for as_third in range(naturals + 1 if third else 1)
-                     for kept, pair in _same_tile_groups(naturals - as_third, pair_free))
+    key = (naturals, pair_free, third)
+    known = _CLOSED.get(key)
+    if known is not None:
+        return known
+    return _CLOSED.put(key, frozenset((kept + 2 * as_third, pair)
+                                      for as_third in range(naturals + 1 if third else 1)
+                                      for kept, pair in _same_tile_groups(naturals - as_third,
+                                                                          pair_free)))
 
 
-@lru_cache(maxsize=64)
 def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
     """(wilds, pair taken) for copies of one tile as triplets and at most one pair, each group
     holding at least one of them."""
     if naturals == 0:
         return frozenset({(0, False)})
+    key = (naturals, pair_free)
+    known = _SAME_TILE.get(key)
+    if known is not None:
+        return known
     found = set()
     for size, is_pair in ((3, False), (2, True)):
         if is_pair and not pair_free:
@@ -361,7 +413,7 @@ def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
         for taken in range(1, min(size, naturals) + 1):
             for wilds, paired in _same_tile_groups(naturals - taken, pair_free and not is_pair):
                 found.add((wilds + size - taken, paired or is_pair))
-    return frozenset(found)
+    return _SAME_TILE.put(key, frozenset(found))
 
 
 _SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
@@ -415,9 +467,3 @@ def seven_pairs(counts: Sequence[int]) -> list[Group] | None:
         return None
     return [Group(PAIR, t, True) for t, n in enumerate(counts) for _ in range(n // 2)]
 
-
-def clear_caches() -> None:
-    """Forget every cached suit reading (benchmarks use it to time a cold start)."""
-    for cached in (_splits_from, suit_splits, suit_groups, _suit_keyed, suit_shapes, _moves,
-                   _openings, _closed_here, _same_tile_groups):
-        cached.cache_clear()

@@ -5,14 +5,16 @@ int of at most 27 bits: cheap to build from a hand's counts in a loop and cheap 
 a bytes key must be cut from ``bytes(counts)`` and a key of several parts built as a tuple.
 A winning tile and whether it was claimed go above the counts, so one int is the whole key.
 
-Tables are plain dicts emptied when full, so memory stays bounded whatever clients send: a
-client sending shape after new shape only costs itself the readings it asks for.
+The suit number goes above those, so one memo (service/memo.py, bounded in bytes) holds all
+four suits: a client sending shape after new shape only costs itself the readings it asks for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Final, TypeVar
+
+from service.memo import Memo
 
 Found = TypeVar("Found")
 
@@ -21,7 +23,7 @@ COUNT_BITS: Final = 3
 _COUNT_MASK: Final = 7
 _TILE_AT: Final = 27           # the winning tile's place in its suit plus one, above the counts
 _CLAIMED_AT: Final = 31        # whether it was claimed, above that
-TABLE_LIMIT: Final = 1 << 16   # entries a table keeps before it is emptied
+_SUIT_AT: Final = 32           # the suit, above everything
 
 
 def packed(counts: list[int], start: int, end: int) -> int:
@@ -43,28 +45,21 @@ def unpacked(key: int, size: int) -> bytes:
     return bytes(key >> COUNT_BITS * (size - 1 - i) & _COUNT_MASK for i in range(size))
 
 
-def remember(table: dict[int, Found], key: int, found: Found, limit: int = TABLE_LIMIT) -> Found:
-    """Keep ``found`` under ``key``, emptying the table first when it holds ``limit``."""
-    if len(table) >= limit:
-        table.clear()
-    table[key] = found
-    return found
-
-
-def looked_up(table: dict[int, Found], counts: list[int], suit: int, tile: int, claimed: bool,
+def looked_up(memo: Memo[int, Found], counts: list[int], suit: int, tile: int, claimed: bool,
               read: Callable[[bytes, int, int | None, bool], Found]) -> Found:
-    """What ``read`` makes of one suit of a hand's ``counts``, found in ``table`` by one int,
+    """What ``read`` makes of one suit of a hand's ``counts``, found in ``memo`` by one int,
     or read and kept. ``read`` gets the suit's counts as bytes, the suit, and the winning
     ``tile`` and ``claimed`` when the tile is of this suit (else None and False); ``tile``
     -1 is a hand without one."""
     start = suit * 9
     end = 34 if suit == 3 else start + 9
-    key = packed(counts, start, end)
+    counted = packed(counts, start, end)
+    key = counted | suit << _SUIT_AT
     winning = tile // 9 == suit
     if winning:
         key = with_tile(key, tile - start, claimed)
-    found = table.get(key)
+    found = memo.get(key)
     if found is None:
-        found = remember(table, key, read(unpacked(key, end - start), suit,
-                                          tile if winning else None, claimed and winning))
+        found = memo.put(key, read(unpacked(counted, end - start), suit,
+                                   tile if winning else None, claimed and winning))
     return found

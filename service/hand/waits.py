@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import product
 from typing import Final, NamedTuple
 
-from service.hand import splits
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
@@ -21,17 +19,25 @@ from service.hand.splits import (
     suit_walk,
 )
 from service.hand.suit_tables import looked_up
+from service.memo import Memo
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
     "two_sided", "edge", "closed", "pair", "double_pung"
 )
 
 
-@lru_cache(maxsize=65536)
+_AFTER_EACH: Final[Memo[tuple[tuple[int, ...], bool, int],
+                        tuple[Shapes, tuple[Shapes, ...]]]] = Memo("suit waits with wilds", 0.12)
+
+
 def _suit_after_each(counts: tuple[int, ...], honors: bool,
                      wilds: int) -> tuple[Shapes, tuple[Shapes, ...]]:
     """A suit's outcomes, and its outcomes after adding each of its tiles (one walk)."""
-    return suit_walk(counts, honors, wilds, True)
+    key = (counts, honors, wilds)
+    found = _AFTER_EACH.get(key)
+    if found is None:
+        found = _AFTER_EACH.put(key, suit_walk(counts, honors, wilds, True))
+    return found
 
 
 def wait_tiles(
@@ -138,9 +144,19 @@ def natural_waits(suits: Sequence[SuitWaits], held: Sequence[int]) -> list[int]:
     return result
 
 
-@lru_cache(maxsize=65536)
+_SUIT_WAITS: Final[Memo[tuple[tuple[int, ...], int], SuitWaits]] = Memo("suit waits", 0.03)
+
+
 def suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
     """A suit's kind and waits without wilds (``suit`` 0-3: 万, 饼, 条, honours)."""
+    key = (counts, suit)
+    found = _SUIT_WAITS.get(key)
+    if found is None:
+        found = _SUIT_WAITS.put(key, _suit_waits(counts, suit))
+    return found
+
+
+def _suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
     own, after = suit_walk(counts, suit == 3, 0, True)
     base = suit * 9
     waits = tuple(base + local for local, options in enumerate(after) if options)
@@ -151,15 +167,6 @@ def suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
     else:
         kind = _DEAD
     return SuitWaits(kind * 5 ** (3 - suit), waits)
-
-
-def clear_caches() -> None:
-    """Forget every cached suit reading, waits' included (benchmarks time a cold start)."""
-    splits.clear_caches()
-    _suit_after_each.cache_clear()
-    suit_waits.cache_clear()
-    for table in _READ:
-        table.clear()
 
 
 def wait_shape(group: Group, tile: int) -> str:
@@ -332,14 +339,14 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
     return SuitFragments(sets_only, with_pair, every[0] if len(every) == 1 else None)
 
 
-# natural_readings' suits, one table per suit: by the suit's counts packed in an int, the
-# winning tile's place and claim above them in the winning tile's suit (suit_tables).
-_READ: Final[tuple[dict[int, SuitFragments], ...]] = ({}, {}, {}, {})
+# natural_readings' suits: by the suit's counts packed in an int, the winning tile's place and
+# claim above them in the winning tile's suit (suit_tables).
+_READ: Final[Memo[int, SuitFragments]] = Memo("natural suits", 0.04)
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
     """``suit_fragments`` of one suit of a natural hand, looked up by one int."""
-    return looked_up(_READ[suit], counts, suit, tile, claimed, suit_fragments)
+    return looked_up(_READ, counts, suit, tile, claimed, suit_fragments)
 
 
 def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,

@@ -7,6 +7,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
+from service.memo import Memo
+
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 View = TypeVar("View")
 Found = TypeVar("Found")
@@ -19,20 +21,30 @@ class PatternTests(tuple[Test, ...]):
     """A ruleset's pattern tests in catalogue order, with the flags each needs.
 
     Which tests a reading's flags allow is worked out once per distinct set of flags and kept
-    (a few dozen sets of flags occur, of at most 2**16), so a reading runs only its own tests.
+    in a memo bounded in bytes, so a reading runs only its own tests.
     """
 
     def __init__(self, tests: Iterable[Test]) -> None:
-        self._allowed: dict[int, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+        self._number = len(_MADE)  # this set of tests' place in the memo's keys
+        _MADE.append(self._number)
 
     def allowed(self, has: int) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
         """The (id, test) pairs whose needs ``has`` meets, in catalogue order."""
-        found = self._allowed.get(has)
+        key = has & _FLAG_MASK | self._number << _FLAG_BITS  # -1 (every flag) included
+        found = _ALLOWED.get(key)
         if found is None:
             missing = ~has
-            found = tuple((pid, test) for pid, test, needs in self if not needs & missing)
-            self._allowed[has] = found
+            found = _ALLOWED.put(
+                key, tuple((pid, test) for pid, test, needs in self if not needs & missing))
         return found
+
+
+_MADE: list[int] = []
+_FLAG_BITS = 64  # a ruleset's flags fit below: the set of tests is named above them
+_FLAG_MASK = (1 << _FLAG_BITS) - 1
+# Every PatternTests' allowed tests, by flags and which set of tests.
+_ALLOWED: Memo[int, tuple[tuple[str, Callable[[Any], Any]], ...]] = Memo(
+    "pattern tests allowed", 0.02)
 
 
 def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view: View,

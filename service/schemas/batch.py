@@ -24,8 +24,10 @@ class BatchRequest(Schema):
     # its own 4xx result), so the contract says no more of it than the description.
     items = fields.List(fields.Dict(metadata={"description": ITEM}), required=True,
                         validate=validate.Length(max=1_000), metadata={
-        "description": "at most 1,000 items and 10,000 hands (a match counts each event); "
-                       "more is refused whole with 413"})
+        "description": "at most 1,000 items and the work of 2,000 hands (a match counts each "
+                       "event, a Yueqing hand more with each 财神 standing, what each wait is "
+                       "worth every wait four ways: docs/operations.md); more is refused "
+                       "whole with 413"})
 
 
 class BatchResult(Answer):
@@ -65,7 +67,10 @@ def batch_operation(example: dict[str, Any]) -> dict[str, Any]:
                                                      "example": example["response"]}}},
             "400": refused("The body is not valid JSON."),
             "413": refused("The body is larger than 8 MiB, or holds more than 1,000 items or "
-                           "10,000 hands."),
+                           "the work of 2,000 hands."),
+            "503": refused("The batch ran past its deadline (5 s unless the deployment sets "
+                           "another) while the worker was busy: nothing is answered; retry "
+                           "after `Retry-After` seconds, or send less at once."),
             "415": refused("The body is not application/json."),
             "422": refused("The body is not an object with an `items` array."),
         },

@@ -12,6 +12,7 @@ from service.hand.groups import described
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
+from service.memo import Memo
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance, Test
@@ -40,15 +41,15 @@ class Plan(NamedTuple):
     excluders: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-_PLANS: Final[dict[int, Plan]] = {}  # by a reading's flags: a few dozen occur (see PatternTests)
+# By a reading's flags: thousands of distinct sets of flags occur over varied traffic.
+_PLANS: Final[Memo[int, Plan]] = Memo("chuzhou plans", 0.035)
 
 
 def _plan(has: int) -> Plan:
     allowed = TESTS.allowed(has)
-    plan = Plan(tuple((pid, test, VALUES[pid]) for pid, test in allowed),
-                tuple((pid, EXCLUDES[pid]) for pid, _ in allowed if pid in EXCLUDES))
-    _PLANS[has] = plan
-    return plan
+    return _PLANS.put(has, Plan(
+        tuple((pid, test, VALUES[pid]) for pid, test in allowed),
+        tuple((pid, EXCLUDES[pid]) for pid, _ in allowed if pid in EXCLUDES)))
 
 
 def recognise(view: View) -> tuple[int, Hits]:

@@ -20,6 +20,7 @@ from service.hand.waits import (
     suit_fragments,
     suit_waits,
 )
+from service.memo import Memo
 from service.tiles import NORTH, WHITE, WINDS
 
 STANDARD: Final = "standard"
@@ -139,11 +140,10 @@ _READY_FIRST_TURN: Final = int(Need.READY_FIRST_TURN)
 _SUITS: Final = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
 
-# sequence_flags' and triplet_flags' answers, looked up by views in plain dicts (compiled, one
-# look-up where an lru_cache is a Python-level call): their keys are at most four sequence
-# starts of 21 or four triplet tiles of 34, so the tables stay bounded.
-_SEQUENCE_FLAGS: Final[dict[tuple[int, ...], int]] = {}
-_TRIPLET_FLAGS: Final[dict[tuple[int, ...], int]] = {}
+# sequence_flags' and triplet_flags' answers, looked up by views: their keys are at most four
+# sequence starts of 21 or four triplet tiles of 34.
+_SEQUENCE_FLAGS: Final[Memo[tuple[int, ...], int]] = Memo("chuzhou sequence flags", 0.01)
+_TRIPLET_FLAGS: Final[Memo[tuple[int, ...], int]] = Memo("chuzhou triplet flags", 0.008)
 
 
 def sequence_flags(firsts: tuple[int, ...]) -> int:
@@ -226,7 +226,7 @@ class _Suit(NamedTuple):
 
 def _suit(counts: bytes, suit: int, tile: int | None = None, claimed: bool = False) -> _Suit:
     """A suit's facts (the tiles held; ``tile`` and ``claimed`` are ``looked_up``'s, unread).
-    Kept by its callers' tables: ``_read_suit``'s and ``_HELD``."""
+    Kept by its callers' memos: ``_read_suit``'s and ``_HELD``."""
     numbers = [n for n, count in enumerate(counts) if count]
     if not numbers:
         return _Suit(0, ())
@@ -260,16 +260,16 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
                     suit_waits(tuple(standing), suit), _suit(counts, suit))
 
 
-# What read_suits has read, one table per suit: by the suit's counts packed in an int, the
-# winning tile's place and claim above them in the winning tile's suit (suit_tables).
-_READS: Final[tuple[dict[int, SuitRead], ...]] = ({}, {}, {}, {})
-# held_suits' facts of a suit a meld adds to, one table per suit, by its held counts packed.
-_HELD: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {}, {})
+# What read_suits has read: by the suit's counts packed in an int, the winning tile's place
+# and claim above them in the winning tile's suit (suit_tables).
+_READS: Final[Memo[int, SuitRead]] = Memo("chuzhou suits", 0.09)
+# held_suits' facts of a suit a meld adds to, by its held counts packed.
+_HELD: Final[Memo[int, _Suit]] = Memo("chuzhou held suits", 0.013)
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitRead:
     """``_read_suit`` of one suit of a winning hand's concealed tiles, looked up by one int."""
-    return looked_up(_READS[suit], counts, suit, tile, claimed, _read_suit)
+    return looked_up(_READS, counts, suit, tile, claimed, _read_suit)
 
 
 def read_suits(counts: list[int], win_tile: int,
@@ -277,14 +277,6 @@ def read_suits(counts: list[int], win_tile: int,
     """The four suits of a winning hand's concealed tiles (the winning tile among them)."""
     return (_read(counts, 0, win_tile, claimed), _read(counts, 1, win_tile, claimed),
             _read(counts, 2, win_tile, claimed), _read(counts, 3, win_tile, claimed))
-
-
-def clear_caches() -> None:
-    """Forget the suits' facts and readings (benchmarks time a cold start)."""
-    for table in _READS:
-        table.clear()
-    for held in _HELD:
-        held.clear()
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
@@ -299,13 +291,13 @@ def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
             touched |= 1 << meld.tiles[0] // 9
         # -1: no winning tile in the key (looked_up places one only in its own suit)
         if touched & 1:
-            m = looked_up(_HELD[0], counts, 0, -1, False, _suit)
+            m = looked_up(_HELD, counts, 0, -1, False, _suit)
         if touched & 2:
-            p = looked_up(_HELD[1], counts, 1, -1, False, _suit)
+            p = looked_up(_HELD, counts, 1, -1, False, _suit)
         if touched & 4:
-            s = looked_up(_HELD[2], counts, 2, -1, False, _suit)
+            s = looked_up(_HELD, counts, 2, -1, False, _suit)
         if touched & 8:
-            z = looked_up(_HELD[3], counts, 3, -1, False, _suit)
+            z = looked_up(_HELD, counts, 3, -1, False, _suit)
     return m, p, s, z
 
 
@@ -519,10 +511,10 @@ def views(
             tuple([meld_group(meld) for meld in melds]) if melds else ()):
         by_sequences = _SEQUENCE_FLAGS.get(sequences)
         if by_sequences is None:
-            by_sequences = _SEQUENCE_FLAGS[sequences] = sequence_flags(sequences)
+            by_sequences = _SEQUENCE_FLAGS.put(sequences, sequence_flags(sequences))
         by_triplets = _TRIPLET_FLAGS.get(triplets)
         if by_triplets is None:
-            by_triplets = _TRIPLET_FLAGS[triplets] = triplet_flags(triplets)
+            by_triplets = _TRIPLET_FLAGS.put(triplets, triplet_flags(triplets))
         found.append(View(STANDARD, sets, pair, (), shape, (*sets, pair),
                           has | _KAN[kan] | by_sequences | by_triplets,
                           kan, held, win_tile, self_draw, menqing, melds, request, present,

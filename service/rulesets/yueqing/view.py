@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntFlag, auto
-from functools import lru_cache
 from typing import Any, Final
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld, meld_group
 from service.hand.splits import FreeChoice
 from service.hand.waits import natural_readings, placed_readings
-from service.tiles import GREEN, RED, WINDS, counts_of, is_honor
+from service.tiles import GREEN, RED, WHITE, WINDS, counts_of, is_honor
 
 
 class Table:
@@ -150,7 +149,6 @@ class View:
         return None if index is None or (natural and self.sets[index].wilds) else index
 
 
-@lru_cache(maxsize=64)
 def free_choices(caishen: int, flower: int) -> tuple[tuple[int, ...], tuple[FreeChoice, ...]]:
     """Values worth trying for 财神 that stand alone as the pair or as a set.
 
@@ -168,6 +166,11 @@ def free_choices(caishen: int, flower: int) -> tuple[tuple[int, ...], tuple[Free
         sets += [FreeChoice(SEQUENCE, caishen - k) for k in range(3) if 0 <= local - k <= 6]
     sets += [FreeChoice(SEQUENCE, s * 9) for s in range(3) if s != caishen // 9]
     return tuple(values), tuple(sets)
+
+
+# free_choices by 财神 (the flower follows from it, YQ-3): made once, a table, not a cache.
+_FREE: Final = tuple(free_choices(caishen, WHITE if caishen != WHITE else RED)
+                     for caishen in range(34))
 
 
 def hand_flags(table: Table, caishen_tiles: int, wilds: int, kept_caishen: bool | None,
@@ -204,7 +207,7 @@ def views(
     wilds = caishen_tiles - (0 if win_is_wild or win_tile != caishen else 1)
     counts[caishen] -= wilds
     # Groups of wilds alone take these values; without wilds there are none.
-    free_pairs, free_sets = free_choices(caishen, table.flower) if wilds else ((), ())
+    free_pairs, free_sets = _FREE[caishen] if wilds else ((), ())
     melds = tuple(melds)
     # most hands have no meld: a plain loop then builds nothing (map calls a Python method)
     meld_groups = tuple([meld_group(meld) for meld in melds]) if melds else ()

@@ -1,0 +1,86 @@
+"""The heaviest requests the service admits (service/work.py): what the bound is measured on.
+
+Per hand counted, one-suit Chuzhou wins cost the most (they read many ways, and nine-gates
+shapes wait on up to nine tiles), then Yueqing wins with three 财神 in one crowded suit. Each
+request here asks for exactly ``MAX_WORK`` hands, all distinct, so no memo has seen them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from service.tiles import code, render
+from service.work import MAX_WORK, WILD_WEIGHT
+
+
+def _one_suit_win(rng: random.Random, suit: int, sets: int, avoid: int | None) -> list[int]:
+    """``sets`` sets and a pair of one suit, at most four copies of a tile, never ``avoid``."""
+    while True:
+        held = [0] * 9
+        tiles: list[int] = []
+        for _ in range(sets):
+            if rng.random() < 0.6:
+                first = rng.randrange(7)
+                group = [first, first + 1, first + 2]
+            else:
+                group = [rng.randrange(9)] * 3
+            tiles += group
+        tiles += [rng.randrange(9)] * 2
+        for t in tiles:
+            held[t] += 1
+        found = [suit * 9 + t for t in tiles]
+        if max(held) <= 4 and avoid not in found:
+            return found
+
+
+def chuzhou_wins(count: int, seed: int = 1) -> list[dict[str, Any]]:
+    """Distinct one-suit Chuzhou wins (a match's win events: no dealer, no 针)."""
+    rng = random.Random(seed)
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < count:
+        tiles = _one_suit_win(rng, rng.randrange(3), 4, None)
+        win = rng.choice(tiles)
+        body = {"winner": rng.randrange(4), "hand": {"concealed": render(tiles)},
+                "win": {"tile": code(win), "by": "self_draw"}}
+        found.setdefault(f"{body['hand']['concealed']}/{win}/{body['winner']}", body)
+    return list(found.values())
+
+
+def yueqing_wins(count: int, seed: int = 1) -> list[dict[str, Any]]:
+    """Distinct Yueqing wins with three 财神 standing beside four sets and a pair of one suit
+    less one set (the 财神 make it up any way they can): score requests."""
+    rng = random.Random(seed)
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < count:
+        caishen = rng.choice((33, 27, 4, 0, 8, 13, 22))
+        suit = rng.randrange(3)
+        tiles = _one_suit_win(rng, suit, 4, caishen)
+        tiles = tiles[3:] + [caishen] * 3  # the 财神 stand for the first set
+        tiles = _one_suit_win(rng, suit, 1, caishen)[:3] + tiles
+        if any(tiles.count(t) > 4 for t in tiles):
+            continue
+        wild_win = rng.random() < 0.7
+        win = caishen if wild_win else rng.choice([t for t in tiles if t != caishen])
+        body = {"dealer": 0, "winner": 1, "caishen": code(caishen),
+                "hand": {"concealed": render(tiles)}, "win": {"tile": code(win),
+                                                             "by": "self_draw"}}
+        found.setdefault(f"{body['hand']['concealed']}/{win}/{caishen}", body)
+    return list(found.values())
+
+
+def chuzhou_matches(seed: int = 1) -> dict[str, Any]:
+    """A batch of 200-event Chuzhou matches of distinct one-suit wins: MAX_WORK hands."""
+    wins = chuzhou_wins(MAX_WORK, seed)
+    items = [{"id": index, "ruleset": "chuzhou", "action": "match",
+              "request": {"dealer": 0, "events": [{"type": "win", "request": w}
+                                                  for w in wins[start:start + 200]]}}
+             for index, start in enumerate(range(0, MAX_WORK, 200))]
+    return {"items": items}
+
+
+def yueqing_batch(seed: int = 1) -> dict[str, Any]:
+    """A batch of distinct three-财神 Yueqing wins: MAX_WORK hands."""
+    wins = yueqing_wins(MAX_WORK // WILD_WEIGHT[3], seed)
+    return {"items": [{"id": index, "ruleset": "yueqing", "action": "score", "request": w}
+                      for index, w in enumerate(wins)]}

@@ -1,0 +1,164 @@
+"""How much work a request asks for, bounded before it starts, and the pace it runs at.
+
+Work is counted in hands: one scoring of one hand is one. A Yueqing hand weighs more with
+each 财神 standing in it (its readings multiply), a match is its events, a batch its items,
+and a waits request that asks what each wait is worth scores every wait four ways, so it
+weighs as the most waits a hand can have. A request over ``MAX_WORK`` is refused at once with
+413, before anything runs (docs/operations.md measures the bound: the heaviest request it
+admits costs about one second of CPU).
+
+While a request runs, ``pace()`` is called between hands: it lets the worker's other
+requests run (gevent workers: ``time.sleep(0)`` is cooperative there), and it stops a request
+that has run past its deadline with a 503 that says when to retry; nothing half-done is
+answered. The deadline is set per HTTP request (``MAHJONG_DEADLINE_SECONDS``, default 5); the
+command line and the core used as a library run without one.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Final
+
+from service.errors import ProblemError
+
+MAX_WORK: Final = 2_000
+# Not Final: read at every request, so a test may set it.
+DEADLINE_SECONDS = float(os.environ.get("MAHJONG_DEADLINE_SECONDS", "5"))
+RETRY_AFTER_SECONDS: Final = 5
+
+# A Yueqing hand with this many 财神 standing weighs this many hands (docs/operations.md).
+WILD_WEIGHT: Final = (1, 1, 2, 6)
+# What each wait is worth: every wait self-drawn and on each of the three other discards.
+WAYS: Final = 4
+# The most waits a waiting hand can have: a hand of natural tiles nine (the nine gates; every
+# one-suit hand and a search over mixed ones find no more), a Yueqing hand with a 财神
+# standing any tile.
+MOST_WAITS: Final = {"chuzhou": 9, "yueqing": 34}
+CAISHEN_TILES: Final = 34
+
+
+class TooMuchWork(ProblemError):
+    status = 413
+    slug = "too-large"
+    title = "The request asks for more work than one request may"
+
+
+class PastDeadline(ProblemError):
+    status = 503
+    slug = "past-deadline"
+    title = "The request ran past its deadline"
+    retry_after = RETRY_AFTER_SECONDS
+
+
+def _wilds(ruleset: str, request: dict[str, Any], concealed: Any) -> int:
+    """How many 财神 stand in a Yueqing request's tiles, read from the raw body (0 for
+    anything that is not one: the schema refuses it later)."""
+    caishen = request.get("caishen")
+    if ruleset != "yueqing" or not isinstance(caishen, str) or len(caishen) != 2:
+        return 0
+    if isinstance(concealed, str):
+        digit, suit = caishen[0], caishen[1]
+        count, run = 0, 0
+        for ch in reversed(concealed):  # digits before each suit letter count for it
+            if ch.isalpha():
+                run = ch == suit
+            elif run and ch == digit:
+                count += 1
+        return min(count, 3)
+    if isinstance(concealed, list):
+        return min(sum(1 for t in concealed if t == caishen), 3)
+    return 0
+
+
+def hands(ruleset: Any, action: Any, request: Any) -> int:
+    """The work one request body asks for, in hands (never raises: a body the schema will
+    refuse weighs one)."""
+    if not isinstance(request, dict):
+        return 1
+    if action == "match":
+        events = request.get("events")
+        if not isinstance(events, list):
+            return 1
+        return sum(hands(ruleset, _event_action(event), _event_request(event))
+                   for event in events) or 1
+    if action == "score":
+        hand = request.get("hand")
+        concealed = hand.get("concealed") if isinstance(hand, dict) else None
+        return WILD_WEIGHT[_wilds(ruleset, request, concealed)]
+    if action == "waits":
+        weight = WILD_WEIGHT[_wilds(ruleset, request, request.get("concealed"))]
+        if "winner" in request:  # with what each wait is worth
+            most = MOST_WAITS.get(ruleset, CAISHEN_TILES) if isinstance(ruleset, str) \
+                else CAISHEN_TILES
+            return weight * WAYS * most
+        return weight
+    return 1  # draw, instant, escape: a few small sums
+
+
+_ACTIONS: Final = {"win": "score", "draw": "draw", "instant": "instant", "escape": "escape"}
+
+
+def _event_action(event: Any) -> str:
+    kind = event.get("type") if isinstance(event, dict) else None
+    return _ACTIONS.get(kind, "draw") if isinstance(kind, str) else "draw"
+
+
+def _event_request(event: Any) -> Any:
+    return event.get("request") if isinstance(event, dict) else None
+
+
+def admit(work: int, field: str = "body") -> None:
+    """Refuse, before anything runs, a request asking for more than ``MAX_WORK`` hands."""
+    if work > MAX_WORK:
+        message = (f"asks for the work of {work:,} hands; a request may ask for at most "
+                   f"{MAX_WORK:,} (a match counts each event, a batch each item, a Yueqing "
+                   "hand more with each 财神 standing, what each wait is worth every wait "
+                   "four ways): split it")
+        raise TooMuchWork(f"{field}: {message}", {field: [message]})
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("deadline", default=None)
+
+
+@contextmanager
+def deadline(seconds: float | None = None) -> Iterator[None]:
+    """Run the block with a deadline ``seconds`` (``DEADLINE_SECONDS``) from now, checked by
+    ``pace()``."""
+    token = _DEADLINE.set(time.monotonic() + (DEADLINE_SECONDS if seconds is None else seconds))
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def pace() -> None:
+    """Between two hands: let other requests run; stop one that is past its deadline. Outside
+    a request with a deadline (the command line, the core as a library) it does nothing."""
+    ends = _DEADLINE.get()
+    if ends is None:
+        return
+    time.sleep(0)
+    if time.monotonic() > ends:
+        message = (f"still running after its deadline of {DEADLINE_SECONDS:g} s, with the "
+                   f"worker busy: retry in {RETRY_AFTER_SECONDS} s, or send less at once")
+        raise PastDeadline(f"body: {message}", {"body": [message]})
+
+
+# A full collection walks every object the core's memos hold (service/memo.py): hundreds of
+# thousands once they are full, 150-200 ms a time, and with the default thresholds one ran
+# every 1.3 s of scoring, 30 % of the CPU (docs/operations.md, Memory). The memos hold no
+# cycles, so full collections may be rare: one after 100 of the middle generation's instead of
+# 10 (one in 60,000 hands measured).
+GC_THRESHOLDS: Final = (700, 10, 100)
+
+
+def tune_gc() -> None:
+    """For a process that serves: what is loaded so far is never collected again, and full
+    collections come a tenth as often (gunicorn's workers, the command line)."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)

@@ -1,0 +1,54 @@
+"""Heavy requests do not starve a worker: with four of the heaviest admitted requests running on
+two gevent workers, /healthz and a plain score are answered while they still run (the real
+gunicorn; `make fairness` reports the latencies, never a test)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import requests
+
+from bench.heavy import chuzhou_matches, yueqing_batch
+from tests.server import running_server
+
+PLAIN = {"dealer": 0, "winner": 1, "hand": {"concealed": "222m345p678s789s99s"},
+         "win": {"tile": "2m", "by": "discard", "from": 3}}
+
+
+@pytest.fixture(scope="module")
+def patient_server() -> Iterator[str]:
+    """Two workers whose deadline leaves the heavy requests time to finish."""
+    with running_server(workers=2, env={"MAHJONG_DEADLINE_SECONDS": "300"}) as base:
+        yield base
+
+
+def test_health_and_a_plain_score_are_answered_while_heavy_requests_run(
+        patient_server: str) -> None:
+    bodies = [chuzhou_matches(seed=1), yueqing_batch(seed=2), chuzhou_matches(seed=3),
+              yueqing_batch(seed=4)]
+    finished: list[float] = []
+    statuses: list[int] = []
+
+    def heavy(body: dict[str, object]) -> None:
+        response = requests.post(f"{patient_server}/v1/batch", json=body, timeout=300)
+        statuses.append(response.status_code)
+        finished.append(time.monotonic())
+
+    threads = [threading.Thread(target=heavy, args=(body,)) for body in bodies]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)  # every heavy request is on a worker by now
+    health = requests.get(f"{patient_server}/healthz", timeout=60)
+    scored = requests.post(f"{patient_server}/v1/chuzhou/score", json=PLAIN, timeout=60)
+    answered = time.monotonic()
+    running = 4 - len(finished)
+    for thread in threads:
+        thread.join()
+    assert health.status_code == 200 and scored.status_code == 200
+    assert scored.json()["fan"] == 20
+    assert statuses == [200] * 4
+    assert running == 4, "the heavy requests ended before the light ones were answered"
+    assert all(done > answered for done in finished)
