@@ -13,6 +13,7 @@ from typing import Any
 
 from service.errors import (
     PROBLEM_BASE,
+    PastDeadline,
     ProblemError,
     SchemaViolation,
     UnknownRuleset,
@@ -21,7 +22,7 @@ from service.errors import (
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import answer, load
-from service.work import PastDeadline, admit, hands
+from service.work import admit, hands
 
 MAX_ITEMS = 1_000
 

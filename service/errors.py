@@ -85,6 +85,24 @@ class NotAWin(ProblemError):
     title = "The hand is not a winning hand"
 
 
+class TooMuchWork(ProblemError):
+    """A request asking for more work than one request may (service/work.py)."""
+
+    status = 413
+    slug = "too-large"
+    title = "The request asks for more work than one request may"
+
+
+class PastDeadline(ProblemError):
+    """A request still running past its deadline (service/work.py): answered 503 with
+    ``Retry-After``."""
+
+    status = 503
+    slug = "past-deadline"
+    title = "The request ran past its deadline"
+    retry_after = 5
+
+
 class UnknownRuleset(ProblemError):
     status = 404
     slug = "unknown-ruleset"

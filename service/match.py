@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from service.errors import ProblemError, SchemaViolation
-from service.work import PastDeadline
+from service.errors import PastDeadline, ProblemError, SchemaViolation
 
 State = dict[str, Any]
 

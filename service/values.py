@@ -10,10 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.errors import ProblemError
+from service.errors import PastDeadline, ProblemError
 from service.rulesets.registry import Handler
 from service.tiles import tile
-from service.work import PastDeadline, pace
+from service.work import pace
 
 # What a way's entry keeps of the score answer, besides the patterns and the net.
 TOTALS = {"chuzhou": ("fan",), "yueqing": ("tai", "flowers")}

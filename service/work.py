@@ -24,12 +24,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Final
 
-from service.errors import ProblemError
+from service.errors import PastDeadline, TooMuchWork
 
 MAX_WORK: Final = 2_000
 # Not Final: read at every request, so a test may set it.
 DEADLINE_SECONDS = float(os.environ.get("MAHJONG_DEADLINE_SECONDS", "5"))
-RETRY_AFTER_SECONDS: Final = 5
+RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
 
 # A Yueqing hand with this many 财神 standing weighs this many hands (docs/operations.md).
 WILD_WEIGHT: Final = (1, 1, 2, 6)
@@ -40,19 +40,6 @@ WAYS: Final = 4
 # standing any tile.
 MOST_WAITS: Final = {"chuzhou": 9, "yueqing": 34}
 CAISHEN_TILES: Final = 34
-
-
-class TooMuchWork(ProblemError):
-    status = 413
-    slug = "too-large"
-    title = "The request asks for more work than one request may"
-
-
-class PastDeadline(ProblemError):
-    status = 503
-    slug = "past-deadline"
-    title = "The request ran past its deadline"
-    retry_after = RETRY_AFTER_SECONDS
 
 
 def _wilds(ruleset: str, request: dict[str, Any], concealed: Any) -> int:

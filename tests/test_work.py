@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 
 from service import work
 from service.batch import run_batch
-from service.work import MAX_WORK, WILD_WEIGHT, PastDeadline, deadline, hands
+from service.errors import PastDeadline
+from service.work import MAX_WORK, WILD_WEIGHT, deadline, hands
 
 CHUZHOU_WIN = {"winner": 0, "hand": {"concealed": "222m345p678s789s99s"},
                "win": {"tile": "2m", "by": "discard", "from": 3}}
