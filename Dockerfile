@@ -1,5 +1,7 @@
-# The builder compiles the scoring core (setup.py: mypyc, then gcc, which the full image has)
-# into a wheel, with requirements-dev.lock's hashed pins: the mypy that `make compile` uses.
+# The builder compiles the scoring core (setup.py with MAHJONG_COMPILE=1: mypyc, then gcc,
+# which the full image has) into a wheel, with requirements-dev.lock's hashed pins: the mypy
+# that `make wheel` uses. Then it installs the wheel and fails unless every module setup.py
+# lists loads compiled (tools/check_compiled.py, run from a folder without the sources).
 FROM python:3.11 AS builder
 
 WORKDIR /src
@@ -7,11 +9,15 @@ COPY requirements-dev.lock ./
 RUN pip install --no-cache-dir --require-hashes -r requirements-dev.lock
 
 COPY pyproject.toml setup.py ./
-COPY tools/build_requires.py ./tools/
+COPY tools/build_requires.py tools/check_compiled.py ./tools/
 RUN python tools/build_requires.py > build-requires.txt \
     && pip install --no-cache-dir -r build-requires.txt
 COPY service ./service
-RUN pip wheel --no-cache-dir --no-deps --no-build-isolation --wheel-dir /wheels .
+RUN MAHJONG_COMPILE=1 MAHJONG_BUILD_DIR=/tmp/build \
+        pip wheel --no-cache-dir --no-deps --no-build-isolation --wheel-dir /wheels . \
+    && pip install --no-cache-dir --no-deps /wheels/*.whl
+WORKDIR /tmp
+RUN python /src/tools/check_compiled.py
 
 # The same Python minor and Debian release as the builder, which the extension modules need.
 FROM python:3.11-slim
@@ -28,13 +34,11 @@ COPY requirements.lock ./
 RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 
 # The package comes from the wheel alone: a service/ directory here, gunicorn's working
-# directory, would be imported instead of it, uncompiled. service.compiled.main() fails the
-# build unless every listed module loads compiled.
+# directory, would be imported instead of it, uncompiled.
 COPY gunicorn.conf.py openapi.yaml ./
 COPY --from=builder /wheels /wheels
 RUN pip install --no-cache-dir --no-deps /wheels/*.whl \
     && rm -rf /wheels \
-    && python -c "import service.compiled as c; c.main()" \
     && groupadd --system --gid 10001 scorer \
     && useradd --system --uid 10001 --gid 10001 --no-create-home scorer
 

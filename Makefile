@@ -1,16 +1,27 @@
 # `make run` serves the API; `make test` runs lint, types and every test, end to end included.
+# Development is interpreted: no build step between an edit and its test (docs/development.md).
+# The shipped build is compiled: `make wheel`, checked by `make test-compiled`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+INSTALLED := $(VENV)/.editable
+
+# The compiled build lives in its own environment, never beside the sources.
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed
+WHEEL_STAMP := $(CVENV)/.wheel
+SOURCES := $(shell find service -name '*.py' -o -name '*.json' -o -name py.typed)
 
 UV_VERSION := 0.13.9
 
-.PHONY: compile run test lint types unit contract e2e bench check-lines wrk workers load openapi \
-	readers examples lock lock-upgrade lock-check clean browser instructions best-reading soak fairness
+.PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
+	wrk workers load openapi examples lock lock-upgrade lock-check clean browser instructions \
+	best-reading soak fairness
 
-# Installs exactly the hashed pins of requirements-dev.lock, then what setup.py needs at
-# pyproject.toml's pins (mypy is the lock's); `compile` installs the project itself.
+# Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
+# pyproject.toml's pins (mypy is the lock's).
 $(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) tools/lock.py check
 	$(PYTHON) -m venv $(VENV)
@@ -19,17 +30,10 @@ $(STAMP): pyproject.toml requirements-dev.lock
 	$(BIN)/pip install --quiet $$($(BIN)/python tools/build_requires.py)
 	touch $(STAMP)
 
-# The project, installed editable with its scoring core compiled by mypyc into extension
-# modules next to the sources (setup.py lists them; no build isolation: the environment's own
-# mypy). Rebuilt when a compiled source or setup.py changes; the build writes $(RECORD) last,
-# and `import service` refuses a build older than its sources. MAHJONG_INTERPRETED=1 make ...
-# installs it uncompiled instead (the same code, slower) and removes an earlier build.
-RECORD := service/_compiled.json
-COMPILED := $(shell $(PYTHON) -c 'import runpy; print(*runpy.run_path("setup.py")["COMPILED"])')
-$(RECORD): $(STAMP) setup.py $(COMPILED)
+# The project itself, editable and interpreted: an edit runs at once.
+$(INSTALLED): $(STAMP) setup.py
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
-
-compile: $(RECORD)
+	touch $(INSTALLED)
 
 # A lock that no longer matches pyproject.toml fails here, saying what changed.
 lock-check:
@@ -42,8 +46,14 @@ lock lock-upgrade:
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
 	$(PYTHON) tools/lock.py compile --uv $(BIN)/uv $(if $(filter lock-upgrade,$@),--upgrade)
 
-run: $(RECORD)
+# Serves the sources, interpreted.
+run: $(INSTALLED)
 	$(BIN)/gunicorn -c gunicorn.conf.py
+
+# Serves the compiled wheel, as the image does; from inside its environment, where no
+# service/ folder stands before the installed package on gunicorn's path.
+run-compiled: $(WHEEL_STAMP)
+	cd $(CVENV) && bin/gunicorn -c ../gunicorn.conf.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench tools gunicorn.conf.py setup.py
@@ -51,7 +61,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(RECORD) browser
+unit: $(INSTALLED) browser
 	$(BIN)/pytest
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
@@ -63,10 +73,54 @@ browser:
 	  echo "chromium could not be installed: the /docs browser test will be skipped"; }
 
 # schemathesis against the live gunicorn server, started and stopped by the script.
-contract: $(RECORD)
+contract: $(INSTALLED)
 	$(BIN)/python tests/run_schemathesis.py
 
 test: lock-check lint types unit contract
+
+# --- the compiled build ------------------------------------------------------------------
+
+# The compiled environment: the same hashed pins (the tests need them), then the wheel.
+$(CSTAMP): pyproject.toml requirements-dev.lock
+	$(PYTHON) -m venv $(CVENV)
+	$(CBIN)/pip install --quiet --upgrade pip
+	$(CBIN)/pip install --quiet --require-hashes -r requirements-dev.lock
+	$(CBIN)/pip install --quiet $$($(CBIN)/python tools/build_requires.py)
+	touch $(CSTAMP)
+
+# The wheel, its scoring core compiled by mypyc (setup.py), built with the environment's own
+# pinned mypy and installed into it. Two to three minutes on two cores; rebuilt when a source
+# changes. Its intermediate files stay in $(CVENV)/build, the wheel in $(CVENV)/dist.
+$(WHEEL_STAMP): $(CSTAMP) setup.py pyproject.toml $(SOURCES)
+	rm -rf $(CVENV)/dist
+	@echo "compiling the scoring core with mypyc (two to three minutes)..."
+	MAHJONG_COMPILE=1 MAHJONG_BUILD_DIR=$(CVENV)/build $(CBIN)/pip wheel --quiet --no-deps \
+	  --no-build-isolation --wheel-dir $(CVENV)/dist .
+	$(CBIN)/pip install --quiet --no-deps --force-reinstall $(CVENV)/dist/*.whl
+	touch $(WHEEL_STAMP)
+
+wheel: $(WHEEL_STAMP)
+
+# The compiled build checked: every listed module loads compiled, the engine's and both
+# rulesets' tests pass against it (run from a copy of tests/ and bench/, so the wheel is what
+# they import), and its answers to 10,000 generated hands are byte for byte the interpreted
+# ones.
+COMPILED_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
+	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
+ANSWERS_HANDS ?= 10000
+test-compiled: $(WHEEL_STAMP) $(INSTALLED)
+	$(CBIN)/python tools/check_compiled.py
+	rm -rf $(CVENV)/check && mkdir -p $(CVENV)/check
+	cp -r tests bench pyproject.toml $(CVENV)/check/
+	cd $(CVENV)/check && ../bin/python -m pytest -p no:cacheprovider \
+	  $(COMPILED_TESTS) --deselect tests/chuzhou/test_e2e.py --deselect tests/yueqing/test_e2e.py
+	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl
+	cd $(CVENV) && bin/python ../tools/answers.py $(ANSWERS_HANDS) > answers-compiled.jsonl
+	cmp $(CVENV)/answers-interpreted.jsonl $(CVENV)/answers-compiled.jsonl
+	@echo "the compiled build's answers equal the interpreted ones: \
+	  $$(wc -l < $(CVENV)/answers-compiled.jsonl) answers"
+
+# --- measurements (of the compiled build) ------------------------------------------------
 
 # The reference riichi scorer lives in its own environment, for the benchmark only.
 RIICHI := bench/.venv-riichi
@@ -79,70 +133,65 @@ $(RIICHI)/.installed:
 wrk:
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 
-bench: $(RECORD) $(RIICHI)/.installed wrk
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/waits.py
-	$(BIN)/python bench/score.py
-	$(BIN)/python bench/worst.py
-	$(BIN)/python bench/throughput.py
-	$(BIN)/python bench/batch.py
-
-# Memory under varied traffic (bench/soak.py): 100,000 distinct hands in one process (RSS
-# as it goes, its growth after the first 5,000, every memo), then 120,000 over HTTP to two
-# gunicorn workers (each worker's RSS). About 10 minutes. make test runs a short one.
-soak: $(RECORD)
-	$(BIN)/python bench/soak.py process 100000
-	$(BIN)/python bench/soak.py http 120000
-
-# /healthz and a plain score's latency while four of the heaviest admitted requests run on
-# two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).
-FAIRNESS_SECONDS ?= 30
-fairness: $(RECORD)
-	$(BIN)/python bench/fairness.py $(FAIRNESS_SECONDS)
-
-# The best reading with 财神 against the plain reference (tests/yueqing/reference.py), far
-# longer than make test's 250 hands: REFERENCE_EXAMPLES (default 5,000, about 5 minutes).
-REFERENCE_EXAMPLES ?= 5000
-best-reading: $(RECORD)
-	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
-	  tests/yueqing/test_best_reading_reference.py
+bench: $(WHEEL_STAMP) $(RIICHI)/.installed wrk
+	$(CBIN)/python bench/engine.py
+	$(CBIN)/python bench/waits.py
+	$(CBIN)/python bench/score.py
+	$(CBIN)/python bench/worst.py
+	$(CBIN)/python bench/throughput.py
+	$(CBIN)/python bench/batch.py
 
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
-check-lines: $(RECORD)
+check-lines: $(INSTALLED)
 	CHECK_LINES=10000 $(BIN)/pytest tests/test_batch.py -k identical
 
-# CPU instructions per call under valgrind (Debian's package): score() of each ruleset, and
-# whole WSGI calls of /healthz and of a score POST. Unmoved by a busy machine; a few minutes.
-instructions: $(RECORD)
+# CPU instructions per call under valgrind (Debian's package): score() of each ruleset, warm
+# and on hands the memos have not seen, and whole WSGI calls of /healthz and of a score POST.
+# Unmoved by a busy machine; about ten minutes. INSTRUCTIONS_KINDS picks some.
+instructions: $(WHEEL_STAMP)
 	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
-	$(BIN)/python bench/instructions.py
+	$(CBIN)/python bench/instructions.py $(INSTRUCTIONS_KINDS)
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.
-workers: $(RECORD) wrk
-	$(BIN)/python bench/workers.py $(WORKERS_ARGS)
+workers: $(WHEEL_STAMP) wrk
+	$(CBIN)/python bench/workers.py $(WORKERS_ARGS)
 
 # wrk drives gunicorn, started and stopped by the script, with the mix of bench/load.py for
 # LOAD_SECONDS; LOAD_ARGS passes more (--workers 1, --connections 16, ...).
 LOAD_SECONDS ?= 20
-load: $(RECORD) wrk
-	$(BIN)/python bench/load.py --duration $(LOAD_SECONDS) $(LOAD_ARGS)
+load: $(WHEEL_STAMP) wrk
+	$(CBIN)/python bench/load.py --duration $(LOAD_SECONDS) $(LOAD_ARGS)
 
-openapi: $(RECORD)
+# Memory under varied traffic (bench/soak.py): 100,000 distinct hands in one process (RSS
+# as it goes, its growth after the first 5,000, every memo), then 120,000 over HTTP to two
+# gunicorn workers (each worker's RSS). About 5 minutes. make test runs a short one.
+soak: $(WHEEL_STAMP)
+	$(CBIN)/python bench/soak.py process 100000
+	$(CBIN)/python bench/soak.py http 120000
+
+# /healthz and a plain score's latency while four of the heaviest admitted requests run on
+# two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).
+FAIRNESS_SECONDS ?= 30
+fairness: $(WHEEL_STAMP)
+	$(CBIN)/python bench/fairness.py $(FAIRNESS_SECONDS)
+
+# The best reading with 财神 against the plain reference (tests/yueqing/reference.py), far
+# longer than make test's 250 hands: REFERENCE_EXAMPLES (default 5,000, about 5 minutes).
+REFERENCE_EXAMPLES ?= 5000
+best-reading: $(INSTALLED)
+	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
+	  tests/yueqing/test_best_reading_reference.py
+
+# --- the contract ------------------------------------------------------------------------
+
+openapi: $(INSTALLED)
 	$(BIN)/python -m service.openapi > openapi.yaml
-
-# After changing a request schema: rewrite service/readers.py, the loaders the build compiles
-# (tests/test_loader.py fails until it is current; the next target that runs the service
-# compiles it).
-readers: $(STAMP)
-	$(BIN)/python tools/readers.py
 
 # After a deliberate change to an answer: rewrite the contract's example answers, then
 # `make openapi`; review both diffs.
-examples: $(RECORD)
+examples: $(INSTALLED)
 	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
-	rm -rf $(VENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache build $(RECORD)
-	find service -name '*.so' -delete
-	rm -f service_core__mypyc.*
+	rm -rf $(VENV) $(CVENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache build *.egg-info

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service import create_app  # noqa: E402

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import requests
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.heavy import chuzhou_matches, yueqing_batch  # noqa: E402
 from tests.server import running_server  # noqa: E402

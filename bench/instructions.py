@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(ROOT))
 
 N = 300
 KINDS = ("chuzhou", "yueqing", "yueqing-wild", "chuzhou-unseen", "yueqing-unseen", "healthz",

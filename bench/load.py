@@ -29,7 +29,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(ROOT))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service.tiles import parse_compact, render  # noqa: E402

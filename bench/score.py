@@ -35,11 +35,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service.scoring import action, load, score  # noqa: E402
 from service.tiles import parse_tiles  # noqa: E402
+from service.work import tune_gc  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RIICHI_PYTHON = HERE / ".venv-riichi" / "bin" / "python"
@@ -112,6 +114,7 @@ def verdict(name: str, value: str, target: str, met: bool) -> None:
 
 
 def main() -> None:
+    tune_gc()  # as a serving worker runs (gunicorn.conf.py)
     chuzhou = chuzhou_hands(N)
     plain = yueqing_hands(N, wilds=False)
     mixed = yueqing_hands(N * 5)

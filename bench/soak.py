@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(ROOT))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service.tiles import parse_compact, render, tile  # noqa: E402

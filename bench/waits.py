@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands  # noqa: E402
 from service.hand.waits import wait_tiles  # noqa: E402

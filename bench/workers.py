@@ -21,7 +21,8 @@ from pathlib import Path
 
 import requests
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from service.api.common import READY_HAND  # noqa: E402
 from tests.server import running_server, slow_clients  # noqa: E402

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from service.errors import ProblemError  # noqa: E402
 from service.memo import clear as clear_caches  # noqa: E402

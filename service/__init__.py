@@ -6,10 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import compiled, jsonio
-
-# Before any compiled module is imported: an extension built from an older source refuses.
-compiled.check()
+from service import jsonio
 
 MAX_BODY_BYTES = 1024 * 1024
 

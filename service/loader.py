@@ -1,12 +1,14 @@
 """Loading request bodies fast, with marshmallow's answer whenever the fast path is unsure.
 
 marshmallow stays the contract: the schemas, their messages and ``openapi.yaml``. Running its
-generic machinery per field costs ~10 µs per nested object, so each request schema is
-compiled once, at first use, into the straight-line Python source of one function, read from
-the schema's own fields: their ``data_key``, ``attribute``, ``required``, ``allow_none``,
-``load_default``, validators (``Range``, ``Length`` and ``OneOf`` written out as comparisons,
-a string ``OneOf`` and a tile code each one lookup, any other validator called as is) and the
-schema's ``@validates_schema`` hooks. Nested schemas and the items of lists are written
+generic machinery per field costs ~10 µs per nested object (a score request loads in about
+100 µs, more than its scoring), so each request schema is compiled once, at first use, into
+the straight-line Python source of one function, read from the schema's own public fields:
+their ``data_key``, ``attribute``, ``required``, ``allow_none``, ``load_default``,
+validators (``Range``, ``Length`` and ``OneOf`` written out as comparisons, a string
+``OneOf`` and a tile code each one lookup, any other validator called as is) and the
+schema's checks (``@request_check``, service/schemas/checks.py). Nothing is written to disk
+and nothing of marshmallow's internals is read. Nested schemas and the items of lists are written
 inline, so a body costs one Python call plus its tile strings (``source(ScoreRequest)`` shows
 the code). A required field is read by its key and a failed lookup is an error like any
 other: the function body is one ``try`` whose handler (free in Python 3.11 until something
@@ -23,17 +25,14 @@ marshmallow's. tests/test_loader.py proves the two equal on valid and invalid bo
 
 from __future__ import annotations
 
-import dis
-import hashlib
-import inspect
 import linecache
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
-from marshmallow.decorators import VALIDATES_SCHEMA
 
+from service.schemas.checks import checks
 from service.schemas.fields import (
     MAX_COMPACT_LENGTH,
     BoundedList,
@@ -84,26 +83,11 @@ def generated(schema_class: type[Schema], prefix: str = "") -> tuple[str, dict[s
     return text, code.names
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 @cache
 def reader(schema_class: type[Schema]) -> Reader:
-    """The compiled loader of one schema class: the loaded dict, or Unsure.
-
-    The contract's request schemas have theirs written out in service/readers.py (``make
-    readers``), which the build compiles with the rest of the core; it is used only while it
-    is exactly what the schema generates now. Any other schema, or one changed since, has its
-    source run here.
-    """
+    """The compiled loader of one schema class: the loaded dict, or Unsure. Built at its
+    first use (a few milliseconds) and kept for the process's life, one per schema class."""
     text, names = generated(schema_class)
-    from service.readers import READERS  # written from this module's output
-
-    written = READERS.get(schema_class)
-    if written is not None and written[1] == digest(text):
-        compiled: Reader = written[0]
-        return compiled
     filename = f"<loader of {schema_class.__module__}.{schema_class.__qualname__}>"
     # Tracebacks and profilers show the generated lines.
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
@@ -121,56 +105,6 @@ def source(schema_class: type[Schema]) -> str:
 # Names every loader may use, the same objects in every one.
 _SHARED: dict[str, Any] = {"Any": Any, "Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
                            "parse_compact": parse_compact, "TILE_OF": TILE_OF}
-
-
-def module_source(schemas: list[type[Schema]]) -> str:
-    """service/readers.py: each of ``contract_schemas()`` loader functions written out, with
-    its global names bound to the objects ``generated`` gives for it (a prefix per schema keeps
-    them apart)."""
-    names = [f"{s.__module__.rsplit('.', 1)[-1]}_{s.__qualname__}" for s in schemas]
-    lines = ['"""The request schemas\' loaders, written out by ``make readers`` (tools/readers.py)',
-             "from service/loader.py's output so that the build compiles them: do not edit.",
-             "",
-             "``loader.reader`` uses one only while it is exactly what its schema generates",
-             'now (``READERS`` holds each with a digest of that source)."""',
-             "",
-             "# ruff: noqa",
-             "from __future__ import annotations",
-             "",
-             "from typing import Any",
-             "",
-             "from marshmallow import RAISE",
-             "from marshmallow import missing as MISSING",
-             "",
-             "from service.loader import Unsure, contract_schemas, generated",
-             "from service.tiles import TILE_OF, parse_compact",
-             "",
-             "_SCHEMAS = contract_schemas()"]
-    functions = []
-    for index, (schema, name) in enumerate(zip(schemas, names, strict=True)):
-        prefix = f"S{index}_"
-        text, objects = generated(schema, prefix)
-        lines += ["", f"# {schema.__module__}.{schema.__qualname__}",
-                  f"_N{index} = generated(_SCHEMAS[{index}])[1]"]
-        lines += [f'{named}: Any = _N{index}["{named[len(prefix):]}"]'
-                  for named in objects if named.startswith(prefix)]
-        functions += ["", "", text.replace("def load(", f"def load_{name}(", 1).rstrip("\n")]
-    lines += functions
-    lines += ["", "", "READERS: dict[Any, tuple[Any, str]] = {"]
-    lines += [f'    _SCHEMAS[{index}]: (load_{name}, "{digest(generated(schema)[0])}"),'
-              for index, (schema, name) in enumerate(zip(schemas, names, strict=True))]
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def contract_schemas() -> list[type[Schema]]:
-    """Every request schema the service loads: each ruleset action's, and the batch's."""
-    from service.rulesets import RULESETS
-    from service.schemas.batch import BatchRequest
-
-    found = {action.request for rules in RULESETS.values() for action in rules.actions.values()}
-    found.add(BatchRequest)
-    return sorted(found, key=lambda s: (s.__module__, s.__qualname__))
 
 
 class _Code:
@@ -240,21 +174,18 @@ class _Code:
         if counted:  # before the hooks, which marshmallow runs on known fields only
             size = " + ".join(([str(required)] if required else []) + ([found] if found else []))
             self.refuse_if(indent, [f"len({src}) != {size or 0}"])
-        hooks = schema._hooks[VALIDATES_SCHEMA]
-        # Built into ``src`` itself, unless a hook reads the original object there
+        found_checks = checks(schema_class)
+        # Built into ``src`` itself, unless a check reads the original object there
         loaded = self.local("obj") if src == "data" or any(
-            options.get("pass_original", False) for _, _, options in hooks) else src
+            check.pass_original for check in found_checks) else src
         self.add(indent, f"{loaded} = {{{', '.join(always)}}}")
         for attr, value, presence in then:
             self.add(indent, f"if {presence}:")
             self.add(indent + 1, f"{loaded}[{attr}] = {value}")
-        for method, _, options in hooks:
-            hook = getattr(schema, method)
-            arguments = [loaded, src] if options.get("pass_original", False) else [loaded]
-            # marshmallow's keywords, unless the hook provably never reads them
-            if _reads_keywords(hook, 1 + len(arguments)):
-                arguments += ["partial=None", "many=False", "unknown=RAISE"]
-            self.add(indent, f"{self.name(hook, 'hook')}({', '.join(arguments)})")
+        for check in found_checks:
+            bound = check.check.__get__(schema)  # the check of this schema instance
+            arguments = [loaded, src] if check.pass_original else [loaded]
+            self.add(indent, f"{self.name(bound, 'check')}({', '.join(arguments)})")
         return loaded
 
     def field(self, field: Field, src: str, key: str, found: str | None, indent: int,
@@ -349,9 +280,9 @@ class _Code:
                 field.many or field.only or field.exclude or field.unknown) \
                 and isinstance(field.nested, type) and issubclass(field.nested, Schema):
             loaded = self.schema(field.nested, src, indent, inside)
-        else:  # any other field: its own ``_deserialize``, as ``Field.deserialize`` calls it
-            deserialize = self.name(field._deserialize, "deserialize")
-            loaded = self.generic(f"{deserialize}({src}, None, None)", indent)
+        else:  # any other field: marshmallow's own ``deserialize``, its validators included
+            deserialize = self.name(field.deserialize, "deserialize")
+            return self.generic(f"{deserialize}({src})", indent)
         self.refuse_if(indent, self.failures(checks, loaded))
         return loaded
 
@@ -442,20 +373,6 @@ def _passes(validator: Any) -> Callable[[Any], bool]:
     return call
 
 
-def _reads_keywords(hook: Any, positional: int) -> bool:
-    """Whether a ``@validates_schema`` hook may read the keywords marshmallow passes it
-    (``partial``, ``many``, ``unknown``). One taking exactly ``self``, the data (and the
-    original data) and an unread ``**kwargs`` is called without them: a dict less per call."""
-    code = getattr(getattr(hook, "__func__", None), "__code__", None)
-    if code is None or code.co_argcount != positional or code.co_kwonlyargcount \
-            or code.co_flags & inspect.CO_VARARGS or not code.co_flags & inspect.CO_VARKEYWORDS:
-        return True
-    keywords = code.co_varnames[positional]
-    if {"locals", "vars", "_getframe"} & set(code.co_names):
-        return True
-    return any(instruction.argval == keywords for instruction in dis.get_instructions(code))
-
-
 def _choices(field: Field) -> dict[str, str] | None:
     """A string field whose one validator is a ``OneOf`` of strings: each choice mapped to
     itself, so that one lookup both checks a value and loads it (marshmallow's ``str(value)``,
@@ -495,12 +412,8 @@ def _identity(field: Field) -> bool:
 
 
 def _understood(schema: Schema) -> bool:
-    """Hooks and options the compiled reader reproduces; anything else is marshmallow's."""
-    hooks = schema._hooks
-    if any(hooks[tag] for tag in hooks if tag != VALIDATES_SCHEMA):
-        return False
-    if any(many for _, many, _ in hooks[VALIDATES_SCHEMA]):
-        return False
+    """Options the compiled reader reproduces; anything else is marshmallow's. (Hooks other
+    than ``@request_check`` are not used by any schema: tests/test_loader.py.)"""
     if schema.unknown != RAISE or schema.many or schema.partial:
         return False
     return all(f.attribute is None or "." not in f.attribute

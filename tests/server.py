@@ -48,9 +48,12 @@ def gunicorn_process(workers: int = 2, args: Sequence[str] = (),
            "WEB_CONCURRENCY": str(workers)}
     gunicorn = Path(sys.executable).with_name("gunicorn")
     log = tempfile.TemporaryFile()
+    # Started outside the project: gunicorn puts its working directory first on sys.path, so
+    # from the project's root the sources would be served, not the environment's own package
+    # (the compiled wheel, under .venv-compiled).
     process = subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", *args], cwd=ROOT, env=env,
-        stdout=stdout or subprocess.DEVNULL, stderr=log,
+        [str(gunicorn), "-c", str(ROOT / "gunicorn.conf.py"), *args],
+        cwd=tempfile.gettempdir(), env=env, stdout=stdout or subprocess.DEVNULL, stderr=log,
     )
     base = f"http://127.0.0.1:{port}"
     try:

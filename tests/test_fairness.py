@@ -40,7 +40,9 @@ def test_health_and_a_plain_score_are_answered_while_heavy_requests_run(
     threads = [threading.Thread(target=heavy, args=(body,)) for body in bodies]
     for thread in threads:
         thread.start()
-    time.sleep(0.5)  # every heavy request is on a worker by now
+    # Every heavy request has reached a worker by now (its body is a few hundred kB), and
+    # none can be done: each needs several tenths of a second of CPU even compiled.
+    time.sleep(0.15)
     health = requests.get(f"{patient_server}/healthz", timeout=60)
     scored = requests.post(f"{patient_server}/v1/chuzhou/score", json=PLAIN, timeout=60)
     answered = time.monotonic()

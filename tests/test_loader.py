@@ -14,7 +14,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, ValidationError, fields
 from marshmallow.validate import OneOf
 
 from bench.hands import chuzhou_hands, yueqing_hands
@@ -22,6 +22,7 @@ from service import loader
 from service.errors import SchemaViolation
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
+from service.schemas.checks import request_check
 from service.schemas.fields import Fresh, Tile, Tiles
 from service.scoring import load
 from tests.test_properties import TILE_CODES, chuzhou_body, yueqing_body
@@ -113,30 +114,19 @@ def test_every_request_schema_is_compiled() -> None:
         reader(schema)
 
 
-def test_the_written_out_readers_are_what_the_schemas_generate() -> None:
-    """service/readers.py is current (``make readers`` rewrites it after a schema changes),
-    and every request schema of the contract is loaded by its function there."""
+def test_schemas_use_no_marshmallow_hook_but_request_check() -> None:
+    """The fast path runs a schema's ``@request_check`` checks and knows of no other hook,
+    so no schema module may declare one (service/schemas/checks.py wraps the only one)."""
     from pathlib import Path
 
-    written = Path(loader.__file__).with_name("readers.py").read_text(encoding="utf-8")
-    assert written == loader.module_source(loader.contract_schemas()), "run `make readers`"
-    assert set(SCHEMAS) <= set(loader.contract_schemas())
-    for schema in loader.contract_schemas():
-        assert reader(schema).__module__ == "service.readers", schema
+    from service.schemas import checks
 
-
-def test_a_written_out_reader_is_used_only_while_current() -> None:
-    """A schema changed since service/readers.py was written has its source run instead: the
-    loaded answer is always the schema's as it is now."""
-    from service import readers
-
-    schema = RULESETS["chuzhou"].actions["score"].request
-    function, _ = readers.READERS[schema]
-    with patch.dict(readers.READERS, {schema: (function, "not its digest")}):
-        fresh = loader.reader.__wrapped__(schema)
-    assert fresh.__module__ != "service.readers"
-    for body in chuzhou_hands(20):
-        assert same(fresh(copy.deepcopy(body)), function(copy.deepcopy(body)))
+    hooks = ("validates_schema", "pre_load", "post_load", "validates(", "@validates")
+    for path in Path(checks.__file__).parent.glob("*.py"):
+        if path.name == "checks.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert not [h for h in hooks if h in text], path
 
 
 @pytest.mark.parametrize("schema", SCHEMAS, ids=lambda s: f"{s.__module__}.{s.__qualname__}")
@@ -190,8 +180,8 @@ def test_valid_bodies_take_the_fast_path() -> None:
 
 
 class _Pair(Schema):
-    """A schema exercising the loader's other paths: a hook that reads marshmallow's keywords,
-    one that takes the original data, an optional field without a default, a list of tiles."""
+    """A schema exercising the loader's other paths: a check, one that takes the original
+    data, an optional field without a default, a list of tiles."""
 
     first = fields.Integer(required=True)
     second = fields.Integer(load_default=None, allow_none=True, data_key="2nd")
@@ -200,27 +190,26 @@ class _Pair(Schema):
     loose = fields.Boolean(truthy=set(), falsy=set())  # any value loads as its truth
     flags = fields.List(fields.Boolean(truthy=set(), falsy=set()), load_default=list)
 
-    @validates_schema
-    def _keywords_seen(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if kwargs["unknown"] != "raise" or kwargs["many"] or kwargs["partial"] is not None:
-            raise ValidationError("not marshmallow's keywords")
+    @request_check
+    def _small_note(self, data: dict[str, Any]) -> None:
+        if len(data.get("note") or "") > 3:
+            raise ValidationError("a short note", "note")
 
-    @validates_schema(pass_original=True)
-    def _original(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+    @request_check(pass_original=True)
+    def _original(self, data: dict[str, Any], original: Any) -> None:
         if data["first"] > 5 and "2nd" not in original:
             raise ValidationError("a large first needs a second", "2nd")
 
 
-def test_hooks_get_the_keywords_they_read() -> None:
+def test_checks_are_called_with_the_data_and_the_original() -> None:
     source = loader.source(_Pair)
-    assert "partial=None, many=False, unknown=RAISE" in source  # _keywords_seen reads them
-    assert "HOOK" in source and "data)" in source  # _original gets the original data
-    meld = loader.source(RULESETS["chuzhou"].actions["score"].request)
-    assert "unknown=RAISE" not in meld  # the contract's hooks never read them
+    assert "CHECK" in source and "data)" in source  # _original gets the original data
+    assert "unknown=RAISE" not in source  # marshmallow's keywords never reach a check
 
 
 @pytest.mark.parametrize("body", [
     {"first": 1}, {"first": 9}, {"first": 9, "2nd": None}, {"first": 1, "2nd": 2, "note": "x"},
+    {"first": 1, "note": "long"},
     {"first": 1, "note": None}, {"first": 1, "second": 2}, {"first": 1, "note": "x", "x": 1},
     {"first": 1, "tiles": "555p"}, {"first": 1, "tiles": ["5p", "5p"]},
     {"first": 1, "tiles": "12345p"}, {"first": 1, "tiles": ["5p", 5]}, {"2nd": 1}, [], None,

@@ -1,7 +1,7 @@
 """Prints what building the package needs, as pinned in pyproject.toml's [build-system]:
 one a line, for ``pip install`` before a build without isolation, so that
-`make compile` and the Docker image compile with the same mypy (the version of
-requirements-dev.lock; tests/test_compiled.py checks they agree). Standard library only."""
+`make wheel` and the Docker image compile with the same mypy (the version of
+requirements-dev.lock; tests/test_packaging.py checks they agree). Standard library only."""
 
 from __future__ import annotations
 

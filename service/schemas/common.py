@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from service.hand.groups import ANGANG
+from service.schemas.checks import request_check
 from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
@@ -37,8 +38,8 @@ class MeldSchema(Schema):
     source = Seat("the seat the claimed tile came from; required for chi, peng and gang, "
                   "absent for angang", data_key="from", load_default=None, allow_none=True)
 
-    @validates_schema
-    def _source_matches_type(self, data: dict[str, Any], **kwargs: Any) -> None:
+    @request_check
+    def _source_matches_type(self, data: dict[str, Any]) -> None:
         if (data["source"] is None) is not (data["type"] == ANGANG):  # one test while right
             if data["type"] == ANGANG:
                 raise ValidationError("a concealed kong has no 'from' seat", "from")
@@ -55,8 +56,8 @@ class WinBase(Schema):
                   "required unless by is self_draw", data_key="from", load_default=None,
                   allow_none=True)
 
-    @validates_schema
-    def _source_matches_by(self, data: dict[str, Any], **kwargs: Any) -> None:
+    @request_check
+    def _source_matches_by(self, data: dict[str, Any]) -> None:
         if (data["source"] is None) is not (data["by"] == "self_draw"):  # one test while right
             if data["source"] is None:
                 raise ValidationError(f"a {data['by']} win needs the seat the tile came from",

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, ValidationError, fields
 
 from service.schemas import chuzhou, common, yueqing
+from service.schemas.checks import request_check
 from service.schemas.common import Answer, ProblemSchema, situation_part
 from service.schemas.fields import Count, Seat, Tile
 
@@ -21,8 +22,8 @@ class ValuesMixin(Schema):
     winner = Seat("the waiting player; with `dealer`, asks for `values`")
     dealer = Seat("the dealer, for `values`")
 
-    @validates_schema(pass_original=True)
-    def _values_need_seats(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+    @request_check(pass_original=True)
+    def _values_need_seats(self, data: dict[str, Any], original: Any) -> None:
         given = [name for name in VALUE_FIELDS if name in original]
         for needed in ("winner", "dealer"):
             if given and needed not in original:
