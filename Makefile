@@ -18,7 +18,7 @@ UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers load openapi examples lock lock-upgrade lock-check clean browser instructions \
-	best-reading soak fairness
+	best-reading soak fairness mutate
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -183,6 +183,12 @@ best-reading: $(INSTALLED)
 	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
 	  tests/yueqing/test_best_reading_reference.py
 
+# Mutation testing of the modules where arithmetic decides who pays whom (tools/mutate.py):
+# one line per module, then `mutation score N%`; fails below 98% or if a canary survives.
+# `make mutate MODULES=flowers` runs only the modules whose path holds a word.
+mutate: $(INSTALLED)
+	$(BIN)/python tools/mutate.py $(MODULES)
+
 # --- the contract ------------------------------------------------------------------------
 
 openapi: $(INSTALLED)
@@ -194,4 +200,4 @@ examples: $(INSTALLED)
 	$(BIN)/python -m service.openapi --refresh-examples
 
 clean:
-	rm -rf $(VENV) $(CVENV) $(RIICHI) .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(CVENV) $(RIICHI) .mutate .mypy_cache .pytest_cache .ruff_cache build *.egg-info

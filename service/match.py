@@ -10,7 +10,6 @@ is kept between calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from service.errors import PastDeadline, ProblemError, SchemaViolation
@@ -74,40 +73,37 @@ def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     return type(exc)(f"{prefix}: {exc.detail}", errors)
 
 
-def ledger(ruleset_id: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """The match handler of one ruleset."""
+def play(ruleset_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A whole match of one ruleset: each ruleset's match action is this with its id bound
+    (``functools.partial``), called at every request, so mutation testing reaches it."""
+    from service.scoring import run  # the core's front door imports the rulesets: late
+
     counter = COUNTER[ruleset_id]
-
-    def match(data: dict[str, Any]) -> dict[str, Any]:
-        from service.scoring import run  # the core's front door imports the rulesets: late
-
-        state: State = {"dealer": data["dealer"], counter: data[counter]}
-        totals = [0, 0, 0, 0]
-        answered = []
-        for index, event in enumerate(data["events"]):
-            kind, request = event["type"], event["request"]
-            field = f"events.{index}.request"
-            spec = EVENTS[ruleset_id][kind]
-            for name in spec.supplies:
-                if name in request:
-                    message = (f"the match supplies '{name}' from its running state; leave it "
-                               "out of the event")
-                    raise SchemaViolation(f"{field}.{name}: {message}",
-                                          {f"{field}.{name}": [message]})
-            body = {**request, **{name: state[name] for name in spec.supplies}}
-            try:
-                result = run(ruleset_id, spec.action, body)
-            except PastDeadline:
-                raise
-            except ProblemError as exc:
-                raise _prefixed(exc, field) from None
-            if kind == "escape":
-                state = escape_state(state, request)
-            elif "next" in result:
-                state = dict(result["next"])
-            totals = [total + moved for total, moved in zip(totals, _net(result), strict=True)]
-            answered.append({"type": kind, "result": result, "state": state,
-                             "totals": totals})
-        return {"events": answered, "state": state, "totals": totals}
-
-    return match
+    state: State = {"dealer": data["dealer"], counter: data[counter]}
+    totals = [0, 0, 0, 0]
+    answered = []
+    for index, event in enumerate(data["events"]):
+        kind, request = event["type"], event["request"]
+        field = f"events.{index}.request"
+        spec = EVENTS[ruleset_id][kind]
+        for name in spec.supplies:
+            if name in request:
+                message = (f"the match supplies '{name}' from its running state; leave it "
+                           "out of the event")
+                raise SchemaViolation(f"{field}.{name}: {message}",
+                                      {f"{field}.{name}": [message]})
+        body = {**request, **{name: state[name] for name in spec.supplies}}
+        try:
+            result = run(ruleset_id, spec.action, body)
+        except PastDeadline:
+            raise
+        except ProblemError as exc:
+            raise _prefixed(exc, field) from None
+        if kind == "escape":
+            state = escape_state(state, request)
+        elif "next" in result:
+            state = dict(result["next"])
+        moved = _net(result)
+        totals = [totals[seat] + moved[seat] for seat in range(4)]  # a new list: kept below
+        answered.append({"type": kind, "result": result, "state": state, "totals": totals})
+    return {"events": answered, "state": state, "totals": totals}

@@ -1,13 +1,27 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import create_app
+from service import create_app, memo
 from tests.server import running_server
+
+
+def under_mutation() -> bool:
+    """Whether mutmut (`make mutate`) runs the tests: it names the mutant under test here."""
+    return "MUTANT_UNDER_TEST" in os.environ
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memos_under_mutation() -> None:
+    """Under mutation testing, every test starts with empty memos, so that what a mutant
+    computes is never answered from what the unmutated code kept (docs/development.md)."""
+    if under_mutation():
+        memo.clear()
 
 
 @pytest.fixture
@@ -23,5 +37,7 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     """Base URL of the real service under gunicorn on a free loopback port."""
+    if under_mutation():
+        pytest.skip("mutation testing: the server would import the sources, not the mutants")
     with running_server() as base:
         yield base

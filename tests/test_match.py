@@ -1,26 +1,56 @@
-"""POST /v1/{ruleset}/match end to end: the state threaded by CZ-12..14 and YQ-18..20, worked
-by hand here, and a whole match refused for one impossible event."""
+"""POST /v1/{ruleset}/match: the state threaded by CZ-12..14 and YQ-18..20, worked by hand here,
+and a whole match refused for one impossible event.
+
+The worked matches run twice: over HTTP against the real server, and in process, where
+mutation testing (docs/development.md) reaches the ledger.
+"""
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 import pytest
 import requests
 from flask.testing import FlaskClient
 
+from service.errors import SchemaViolation
+from service.match import _prefixed
 from service.openapi import examples
 
 CHUZHOU_MATCH = examples()["chuzhou_match"]["request"]
 YUEQING_MATCH = examples()["yueqing_match"]["request"]
 
 
-def post(base: str, path: str, body: Any) -> requests.Response:
-    return requests.post(f"{base}{path}", json=body, timeout=30)
+class Answer(NamedTuple):
+    status: int
+    headers: Mapping[str, str]
+    body: Any
 
 
-def test_chuzhou_four_hands(live_server: str) -> None:
+Send = Callable[[str, Any], Answer]
+
+
+@pytest.fixture(params=["http", "in-process"])
+def send(request: pytest.FixtureRequest) -> Send:
+    """POST a body to a path, over HTTP to the real server or to the app in process."""
+    if request.param == "http":
+        base = request.getfixturevalue("live_server")
+
+        def over_http(path: str, body: Any) -> Answer:
+            response = requests.post(f"{base}{path}", json=body, timeout=30)
+            return Answer(response.status_code, response.headers, response.json())
+        return over_http
+    client: FlaskClient = request.getfixturevalue("client")
+
+    def in_process(path: str, body: Any) -> Answer:
+        response = client.post(path, json=body)
+        return Answer(response.status_code, response.headers, response.get_json())
+    return in_process
+
+
+def test_chuzhou_four_hands(send: Send) -> None:
     # Dealer 0, 针 [1, 1, 1, 1]. The C-a hand: 底胡 + 门清 = 20 on a discard; self-drawn
     # 底胡 + 自摸 + 老资格 + 不求人 = 80.
     # 1. Dealer 0 wins on seat 3's discard: each pays 20 + 10 × (2 + 1) = 50, seat 3 10 more:
@@ -32,9 +62,9 @@ def test_chuzhou_four_hands(live_server: str) -> None:
     #    = 140, the dealer 80 + 10 × (3 + 6) = 170: [-140, -170, -140, 450]; 针 [1, 1, 1, 4],
     #    seat 2 deals. Totals [-70, -10, -250, 330].
     # 4. A drawn hand with one kong: 17 tiles left, 针 kept, seat 3 deals; no money.
-    response = post(live_server, "/v1/chuzhou/match", CHUZHOU_MATCH)
-    assert response.status_code == 200, response.text
-    match = response.json()
+    response = send("/v1/chuzhou/match", CHUZHOU_MATCH)
+    assert response.status == 200, response.body
+    match = response.body
     events = match["events"]
     assert [e["type"] for e in events] == ["win", "win", "win", "draw"]
     assert [e["result"].get("fan") for e in events] == [20, 20, 80, None]
@@ -52,7 +82,7 @@ def test_chuzhou_four_hands(live_server: str) -> None:
     assert sum(match["totals"]) == 0
 
 
-def test_yueqing_four_hands(live_server: str) -> None:
+def test_yueqing_four_hands(send: Send) -> None:
     # Dealer 0, 牢庄 0, 财神 3z. 平胡 + 无财神 = 2 台 (README hand).
     # 1. Dealer 0 wins: each pays 2 + 0 + 1 = 3: [9, -3, -3, -3]; dealer stays, 牢庄 1 (YQ-20).
     # 2. Dealer 0 wins again holding one flower: 白板 makes 3 台 and 1 flower is 1 条; each pays
@@ -65,9 +95,9 @@ def test_yueqing_four_hands(live_server: str) -> None:
     # 4. A drawn hand where seat 1 made an exposed kong of 9m (1 flower, 1 条 from each):
     #    [-1, 3, -1, -1]; a kong passes the deal: seat 1, 牢庄 0. Totals [55, -7, -7, -51],
     #    which sum to -10, the fine that went to nobody.
-    response = post(live_server, "/v1/yueqing/match", YUEQING_MATCH)
-    assert response.status_code == 200, response.text
-    match = response.json()
+    response = send("/v1/yueqing/match", YUEQING_MATCH)
+    assert response.status == 200, response.body
+    match = response.body
     events = match["events"]
     assert [e["type"] for e in events] == ["win", "win", "escape", "draw"]
     assert [e["result"]["tai"]["total"] for e in events[:2]] == [2, 3]
@@ -104,6 +134,49 @@ def test_a_dealer_who_escapes_loses_the_deal(client: FlaskClient) -> None:
     assert response.get_json()["state"] == {"dealer": 1, "lao_zhuang": 0}
 
 
+def test_a_dealer_in_seat_3_who_escapes_passes_the_deal_to_seat_0(client: FlaskClient) -> None:
+    body = {"dealer": 3, "lao_zhuang": 1, "events": [YUEQING_MATCH["events"][2]]}
+    response = client.post("/v1/yueqing/match", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["state"] == {"dealer": 0, "lao_zhuang": 0}
+
+
+def test_an_instant_payment_moves_money_and_leaves_the_state(client: FlaskClient) -> None:
+    # CZ-16: seat 2's discard was followed, it pays each other seat 10; dealer and 针 stay.
+    # Then a drawn hand without kongs: 针 kept, seat 1 deals (CZ-13, CZ-14).
+    instant = {"type": "instant", "request": {"event": "followed_discard", "seat": 2}}
+    draw = {"type": "draw", "request": {}}
+    body = {"dealer": 0, "zhen": [2, 1, 1, 3], "events": [instant, draw]}
+    response = client.post("/v1/chuzhou/match", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    match = response.get_json()
+    assert [e["state"] for e in match["events"]] == [
+        {"dealer": 0, "zhen": [2, 1, 1, 3]}, {"dealer": 1, "zhen": [2, 1, 1, 3]}]
+    assert [e["totals"] for e in match["events"]] == [[10, 10, -30, 10]] * 2
+    assert match["totals"] == [10, 10, -30, 10]
+
+
+def test_an_event_may_not_supply_what_the_match_threads(client: FlaskClient) -> None:
+    body = {"dealer": 0, "events": [{"type": "draw", "request": {}},
+                                    {"type": "draw", "request": {"kongs": 1, "zhen": [1] * 4}}]}
+    response = client.post("/v1/chuzhou/match", json=body)
+    assert response.status_code == 422
+    problem = response.get_json()
+    message = "the match supplies 'zhen' from its running state; leave it out of the event"
+    assert problem["errors"] == {"events.1.request.zhen": [message]}
+    assert problem["detail"] == f"events.1.request.zhen: {message}"
+
+
+def test_a_problem_of_a_whole_event_request_is_named_by_the_event() -> None:
+    named = _prefixed(SchemaViolation("body: wrong", {"body": ["wrong"],
+                                                      "hand.concealed": ["short"]}),
+                      "events.4.request")
+    assert named.errors == {"events.4.request": ["wrong"],
+                            "events.4.request.hand.concealed": ["short"]}
+    assert named.detail == "events.4.request: body: wrong"
+    assert type(named) is SchemaViolation
+
+
 def test_an_escape_after_a_kong_passes_the_deal(client: FlaskClient) -> None:
     escape = copy.deepcopy(YUEQING_MATCH["events"][2])
     escape["request"]["players"][1] = {
@@ -115,13 +188,13 @@ def test_an_escape_after_a_kong_passes_the_deal(client: FlaskClient) -> None:
     assert response.get_json()["state"] == {"dealer": 1, "lao_zhuang": 0}
 
 
-def test_one_impossible_event_refuses_the_whole_match(live_server: str) -> None:
+def test_one_impossible_event_refuses_the_whole_match(send: Send) -> None:
     body = copy.deepcopy(CHUZHOU_MATCH)
     body["events"][2]["request"]["hand"] = {"concealed": "222m345p678s789s98s"}
-    response = post(live_server, "/v1/chuzhou/match", body)
-    assert response.status_code == 422
+    response = send("/v1/chuzhou/match", body)
+    assert response.status == 422
     assert response.headers["Content-Type"] == "application/problem+json"
-    problem = response.json()
+    problem = response.body
     assert problem["type"] == "/problems/not-a-win"
     assert list(problem["errors"]) == ["events.2.request.hand.concealed"]
     assert problem["detail"].startswith("events.2.request: ")

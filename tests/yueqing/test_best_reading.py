@@ -99,6 +99,17 @@ THREE_CAISHEN_TRIPLETS = [
         test_best_reading_reference.SEAT_WIND_TWICE,
         {"minor": 1, "minor_adjusted": 1, "major": 40, "total": 82}, 6,
         {0: 107, 1: 108, 2: 107}, [-107, -108, -107, 322], id="seat-wind-twice"),
+    pytest.param(
+        # The hand above with 明杠 3333z for 碰 333z: the same 82 台 (a kong adds no 台 here).
+        # 花: three 财神 4 + the seat-wind 明杠 2 + the 财神 triplet of 3z 1 = 7 → 35 条; as 5m,
+        # 6 → 24 条. Seats 0 and 2 pay 82 + 1 + 35 = 118, the dealer 82 + 2 + 35 = 119.
+        {**test_best_reading_reference.SEAT_WIND_TWICE, "hand": {
+            "concealed": "6s 7s 5m 5m 5m 5s 4m 4m", "melds": [
+                {"type": "chi", "tiles": "345p", "from": 2},
+                {"type": "peng", "tiles": "666m", "from": 1},
+                {"type": "gang", "tiles": "3333z", "from": 1}]}},
+        {"minor": 1, "minor_adjusted": 1, "major": 40, "total": 82}, 7,
+        {0: 118, 1: 119, 2: 118}, [-118, -119, -118, 355], id="seat-wind-kong-beside"),
 ]
 
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand.groups import CHI, GANG, PENG, Meld
-from service.rulesets.yueqing.escape import Holding, candidates
+from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.scoring import run
 from service.tiles import WINDS, parse_tiles
 from tests.chuzhou.helpers import meld
@@ -49,6 +49,9 @@ CASES = [
     ("four_winds", holding("111z222z333z444z1m")),
     ("hard_single_wait", holding("3m", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
                                         "chi:456s:0", "peng:111z:2"))),
+    # Five melds and a tile just drawn: two standing tiles, and still 单吊.
+    ("hard_single_wait", holding("3m5p", ("chi:123m:0", "peng:444p:2", "peng:777s:3",
+                                          "chi:456s:0", "peng:111z:2"))),
     # YQ-23: a standing 财神 (9s) is left out of the 全字 test; 9m is the one other tile.
     ("all_honors", holding("444z66z7z9m9s", ("peng:111z:1", "peng:222z:2", "peng:333z:3"))),
     ("all_honors", holding("1z", ("peng:222z:2", "peng:333z:3", "peng:444z:0",
@@ -65,6 +68,8 @@ NEAR_MISSES = [
     ("four_winds_shadow", holding("111z333z444z22z123m456p")),  # two seat-wind tiles
     ("four_winds_shadow", holding("111z333z444z2z123m456p", caishen=30)),  # 北 is the 财神
     ("full_flush", holding("1234567m", ("chi:123m:0", "peng:111z:2", "peng:555m:3"))),
+    # 9m and 1p stand side by side in the tile order, and are two suits.
+    ("full_flush", holding("1234569m", ("chi:123m:0", "peng:111p:2", "peng:555m:3"))),
     ("caishen_triplet", holding("9s9s9s4z1m2m3m", ("peng:444p:2", "peng:777s:3",
                                                    "chi:456s:0"))),
     # YQ-23: the three 财神 themselves are not one of the four sets.
@@ -78,6 +83,7 @@ NEAR_MISSES = [
     ("all_honors", holding("1m2m", ("peng:222z:2", "peng:333z:3", "chi:123p:0",
                                     "chi:456p:0"))),
     ("all_honors", holding("4z1m2m", ("peng:222z:2", "peng:333z:3", "peng:666z:0"))),
+    ("all_honors", holding("444z66z7z", ("peng:222z:2", "peng:333z:3", "chi:123p:0"))),
 ]
 
 
@@ -95,6 +101,18 @@ def test_the_never_candidates_never_appear() -> None:
     every = {c for h in [x[1] for x in CASES] for c in ids(h)}
     assert not every & {"caishen_home_two", "single_wait_caishen", "heavenly_hand",
                         "earthly_hand", "caishen_home_three"}
+
+
+def test_the_best_candidate_is_the_highest_and_a_tie_keeps_the_list_order() -> None:
+    # 碰碰胡 and 混一色, 10 each: five triplets (two standing) of 万 and honours, three melds.
+    h = holding("111m222m3m4z", ("peng:777z:2", "peng:666z:3", "peng:555m:1"))
+    assert ids(h)[:2] == ["all_triplets", "half_flush"]
+    found = best(candidates(h))
+    assert found is not None and found["id"] == "all_triplets" and found["tai"] == 10
+    h = holding("1234567m", ("chi:123m:0", "peng:999m:2", "peng:555m:3"))
+    assert best(candidates(h)) == {"id": "full_flush", "name": "清一色", "name_en": "Full flush",
+                                   "tai": 30}
+    assert best([]) is None
 
 
 def test_escape_settlement() -> None:

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from bench.hands import yueqing_hands
 from service.rulesets.yueqing import scorer
+from service.rulesets.yueqing.flowers import flower_counts, tiao
+from service.rulesets.yueqing.settlement import total_tai
 from service.rulesets.yueqing.tiles import caishen_held, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.scoring import action, load
@@ -37,7 +39,8 @@ def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
     for view in readings(request, merge):
         count += 1
         hits = scorer.recognise(view, scorer.hand_items(view))
-        best = max(best, scorer.worth(hits, view.groups, held, view.table))
+        flowers = flower_counts(view.sets, held, view.table)  # the five sets, not the pair
+        best = max(best, total_tai(*scorer.minor_major(hits)) + tiao(sum(flowers)))
     return best, count
 
 

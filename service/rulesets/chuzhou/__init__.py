@@ -6,7 +6,9 @@ scorer.py keeps the best reading, settlement.py moves the money.
 
 from __future__ import annotations
 
-from service.match import ledger
+from functools import partial
+
+from service.match import play
 from service.rulesets.chuzhou.catalogue import catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
@@ -38,6 +40,6 @@ RULESET: Ruleset = Ruleset(
         "match": Action("A whole Chuzhou match: every event scored in order, dealer and 针 "
                         "threaded, running totals.",
                         verifiable(match.ChuzhouMatchRequest),
-                        checked(match.ChuzhouMatchResponse), ledger("chuzhou")),
+                        checked(match.ChuzhouMatchResponse), partial(play, "chuzhou")),
     },
 )

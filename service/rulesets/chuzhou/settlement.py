@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
-from service.hand.groups import ANGANG, CHI, PENG, SEQUENCE, Group, Meld
+from service.hand.groups import CHI, PENG, SEQUENCE, Group, Meld
 from service.rulesets.money import by_payer, paid_to
 from service.tiles import DRAGONS, is_terminal
 
@@ -15,44 +15,22 @@ DISCARD_EXTRA: Final = 10  # 点胡: the discarder pays 10 more
 ZHEN_UNIT: Final = 10
 
 
-Plan = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]
-
-
-def _plan(dealer: int, winner: int, discarder: int | None) -> Plan:
-    """The three losers in seat order, each with what one of its own 针 adds to its share and
-    its extra as the discarder; then what one of the winner's 针 adds to every share. The
-    dealer's 针 counts double wherever it appears (CZ-12)."""
-    def per_zhen(seat: int) -> int:
-        return ZHEN_UNIT * (2 if seat == dealer else 1)
-
-    a, b, c = ((seat, per_zhen(seat), DISCARD_EXTRA if seat == discarder else 0)
-               for seat in range(4) if seat != winner)
-    return a, b, c, per_zhen(winner)
-
-
-# Every seating's plan, made once: a share is then two multiplications and two additions.
-PLANS: Final = {(dealer, winner, discarder): _plan(dealer, winner, discarder)
-         for dealer in range(4) for winner in range(4) for discarder in (None, 0, 1, 2, 3)}
-
-
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
            discarder: int | None) -> dict[int, int]:
     """What each loser owes, in seat order: F + 10 × (winner's 针 + loser's 针), the discarder
-    10 more (CZ-12)."""
-    (a, per_a, extra_a), (b, per_b, extra_b), (c, per_c, extra_c), per_winner = \
-        PLANS[dealer, winner, discarder]
-    base = fan + per_winner * zhen[winner]
-    return {a: base + per_a * zhen[a] + extra_a, b: base + per_b * zhen[b] + extra_b,
-            c: base + per_c * zhen[c] + extra_c}
+    10 more; the dealer's 针 counts double wherever it appears (CZ-12)."""
+    base = fan + ZHEN_UNIT * zhen[winner] * (2 if winner == dealer else 1)
+    owed = {}
+    for seat in range(4):
+        if seat != winner:
+            owed[seat] = base + ZHEN_UNIT * zhen[seat] * (2 if seat == dealer else 1) + (
+                DISCARD_EXTRA if seat == discarder else 0)
+    return owed
 
 
 def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
-    """Payments to the winner and every seat's net; a liable seat pays all the shares.
-
-    ``owed`` is in seat order, as ``shares`` gives it, so the payments are too without the
-    sort ``by_payer`` would make.
-    """
-    return paid_to(winner, owed if liable is None else by_payer(owed, liable))
+    """Payments to the winner and every seat's net; a liable seat pays all the shares."""
+    return paid_to(winner, by_payer(owed, liable))
 
 
 # Each dealer's 下家, who deals next unless the dealer wins (CZ-14).
@@ -81,7 +59,7 @@ def _last_claim(melds: Sequence[Meld], counts: int, belongs: Any) -> int | None:
         if belongs(meld):
             seen += 1
             if seen == counts:
-                return meld.source if meld.type != ANGANG else None
+                return meld.source  # None for a concealed kong: claimed from nobody
     return None
 
 
@@ -129,7 +107,7 @@ def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence
     if situation["tuokuzi_seat"] is None and TRIGGERS.isdisjoint(scored):
         return None  # no trigger: most hands
     exempt = set(situation["one_suit_seats"])
-    claimed = claims(melds, sets, None if self_draw else win_source)
+    claimed = claims(melds, sets, win_source)
     for seat in derived_liability(claimed, scored, win_source, self_draw,
                                   situation["tuokuzi_seat"]):
         if seat not in exempt:

@@ -7,7 +7,9 @@ events.py and escape.py handle drawn hands and escapes.
 
 from __future__ import annotations
 
-from service.match import ledger
+from functools import partial
+
+from service.match import play
 from service.rulesets.registry import Action, Ruleset
 from service.rulesets.yueqing.catalogue import catalogue
 from service.rulesets.yueqing.events import draw, escape
@@ -39,6 +41,6 @@ RULESET: Ruleset = Ruleset(
         "match": Action("A whole Yueqing match: every event scored in order, dealer and 牢庄 "
                         "threaded, running totals.",
                         verifiable(match.YueqingMatchRequest),
-                        checked(match.YueqingMatchResponse), ledger("yueqing")),
+                        checked(match.YueqingMatchResponse), partial(play, "yueqing")),
     },
 )

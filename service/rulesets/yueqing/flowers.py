@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from service.hand.groups import ANGANG, KONG, PAIR, SEQUENCE, Group
+from service.hand.groups import ANGANG, KONG, SEQUENCE, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
 from service.rulesets.yueqing.view import Table
-from service.tiles import EAST, GREEN, RED, WINDS
+from service.tiles import GREEN, RED
 
 
 def tiao(flowers: int) -> int:
     """f ≤ 3: f 条; 4: 10 条; 5 or more: (f − 2) × f 条 (YQ-17)."""
-    if flowers <= 3:
+    if flowers < 4:
         return flowers
     if flowers == 4:
         return 10
@@ -30,29 +30,29 @@ _RED: Final = 4
 _GREEN: Final = 5
 
 
-def _special(seat_wind: int, caishen: int) -> dict[int, int]:
-    """The tiles whose triplets and kongs count as their own item, each with its place: the
-    seat wind, and 红中 and 发财 of natural tiles only; none that is the 财神."""
-    places = {seat_wind: _SEAT_WIND, RED: _RED, GREEN: _GREEN}
-    places.pop(caishen, None)
-    return places
-
-
-# By seat wind and 财神, at (wind - EAST) * 34 + 财神: made once, found by one index, not a
-# tuple key built and hashed.
-_SPECIAL: Final = tuple(_special(wind, caishen) for wind in WINDS for caishen in range(34))
+def _place(tile: int, table: Table) -> int | None:
+    """The item a set of ``tile`` counts under, if it has its own: the seat wind, and 红中 and
+    发财 of natural tiles only; never the 财神's tile."""
+    if tile == table.caishen:
+        return None
+    if tile == table.seat_wind:
+        return _SEAT_WIND
+    if tile == RED:
+        return _RED
+    if tile == GREEN:
+        return _GREEN
+    return None
 
 
 def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> list[int]:
     """How many 花 each flower item counts, in FLOWER_ITEMS order, for one player's sets
-    (melds and standing sets) and tiles (YQ-16)."""
+    (melds and standing sets, never the pair) and tiles (YQ-16)."""
     counted = [5 if table.flowers == 4 else table.flowers,
                4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
-    special = _SPECIAL[(table.seat_wind - EAST) * 34 + table.caishen]
     for kind, first, _, stand_for, meld, _ in groups:
-        if kind == SEQUENCE or kind == PAIR:
-            continue
-        place = special.get(first)
+        if kind == SEQUENCE:
+            continue  # only triplets and kongs count
+        place = _place(first, table)
         if place is None or (stand_for and place != _SEAT_WIND):
             # any other kong, a 财神 completing 红中 or 发财 included: exposed 1, concealed 2
             if kind == KONG:

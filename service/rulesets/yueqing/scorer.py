@@ -94,11 +94,6 @@ def minor_major(hits: Hits) -> tuple[int, int]:
     return minor, major
 
 
-def worth(hits: Hits, groups: tuple[Group, ...], held: int, table: Table) -> int:
-    """What a reading pays the winner from each seat: 台 and flower 条 (G-4)."""
-    return total_tai(*minor_major(hits)) + tiao(sum(flower_counts(groups, held, table)))
-
-
 _CODES: Final = tuple(code(t) for t in range(NUM_TILES))
 
 

@@ -61,7 +61,7 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
         payments.append(payment)
         net[payer] -= amount
         won += amount
-    net[winner] += won
+    net[winner] = won  # the winner pays nobody
     return {"payments": payments, "net": net, "liable_seat": liable}
 
 
