@@ -55,8 +55,10 @@ run: $(INSTALLED)
 run-compiled: $(WHEEL_STAMP)
 	cd $(CVENV) && bin/gunicorn -c ../gunicorn.conf.py
 
-lint: $(STAMP)
+# ruff, then the layers and no import cycles (import-linter, pyproject.toml's contracts).
+lint: $(INSTALLED)
 	$(BIN)/ruff check service tests bench tools gunicorn.conf.py setup.py
+	$(BIN)/lint-imports --no-cache
 
 types: $(STAMP)
 	$(BIN)/mypy

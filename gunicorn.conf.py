@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-wsgi_app = "service:create_app()"
+wsgi_app = "service.api.app:create_app()"
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 # Scoring is CPU-bound: about one worker process per core.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))

@@ -23,7 +23,7 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
-from service import create_app  # noqa: E402
+from service.api.app import create_app  # noqa: E402
 from service.cli import outcome, outcomes  # noqa: E402
 
 N = 10_000

@@ -51,8 +51,8 @@ def wild_hands(n: int) -> list[dict[str, Any]]:
 def warm_up() -> None:
     """WARM_UP hands of both rulesets, score and waits mixed, none of them measured."""
     from bench.hands import chuzhou_hands, yueqing_hands
+    from service.actions import run
     from service.errors import ProblemError
-    from service.scoring import run
 
     for seed in range(WARM_UP // 200):
         for ruleset, hands in (("chuzhou", chuzhou_hands(100, seed=10_000 + seed)),
@@ -101,7 +101,7 @@ def calls(kind: str) -> list[Any]:
         return [lambda body=body: score(ruleset, body) for body in hands]
     from werkzeug.test import EnvironBuilder
 
-    from service import create_app
+    from service.api.app import create_app
 
     app = create_app()
     logging.getLogger("service.requests").handlers[0].setStream(open("/dev/null", "w"))

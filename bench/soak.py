@@ -68,8 +68,8 @@ def traffic(first_seed: int = 1_000) -> Iterator[tuple[str, str, dict[str, Any]]
 
 def in_process(hands: int, quiet: bool) -> dict[str, Any]:
     from service import memo
+    from service.actions import run
     from service.errors import ProblemError
-    from service.scoring import run
 
     marks: dict[int, float] = {}
     started = time.process_time()

@@ -25,9 +25,9 @@ from typing import Any
 # bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
+from service.actions import run  # noqa: E402
 from service.errors import ProblemError  # noqa: E402
 from service.memo import clear as clear_caches  # noqa: E402
-from service.scoring import run  # noqa: E402
 from service.tiles import code, render  # noqa: E402
 
 SECONDS = float(os.environ.get("BENCH_WORST_SECONDS", "6"))

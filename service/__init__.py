@@ -1,34 +1,5 @@
-"""Mahjong scoring service: Chuzhou and Yueqing rulesets over HTTP."""
+"""Mahjong scoring service: Chuzhou and Yueqing rulesets over HTTP.
 
-from __future__ import annotations
-
-from typing import Any
-
-from flask import Flask
-
-from service import jsonio
-
-MAX_BODY_BYTES = 1024 * 1024
-
-
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The Flask application: common routes, one blueprint per ruleset, problem+json errors."""
-    app = Flask(__name__)
-    app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
-    jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is
-    if test_config:
-        app.config.from_mapping(test_config)
-
-    from service import serving
-    from service.api import batch, common, cors, docs, metrics, problems, rulesets
-
-    serving.register(app)
-    problems.register(app)
-    cors.register(app)
-    metrics.register(app)
-    app.register_blueprint(common.bp)
-    app.register_blueprint(docs.bp)
-    app.register_blueprint(batch.bp)
-    for bp in rulesets.blueprints():
-        app.register_blueprint(bp)
-    return app
+The layers, top to bottom, and the path of a request: docs/architecture.md. The application
+is ``service.api.app.create_app``; the core's front door for a library is ``service.scoring``.
+"""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from service.actions import answer
 from service.errors import (
     PROBLEM_BASE,
     PastDeadline,
@@ -21,7 +22,7 @@ from service.errors import (
 )
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
-from service.scoring import answer, load
+from service.scoring import load
 from service.work import admit, hands
 
 MAX_ITEMS = 1_000

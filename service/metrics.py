@@ -102,8 +102,8 @@ def problem(type_uri: str) -> None:
 
 
 def hand_read(ruleset: str, examined: int) -> None:
-    """Count the readings a scorer examined for one hand's best (G-4): one plain call per hand,
-    after the scorer's loop, ``metrics.hand_read("chuzhou", examined)``."""
+    """Count the readings a scorer examined for one hand's best (G-4), as
+    ``registry.call`` hands them to ``scoring.run``."""
     if _counting.get():
         child = _READINGS.get(ruleset)
         if child is None:

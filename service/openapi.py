@@ -8,6 +8,7 @@ regenerates it and compares. OpenAPI 3.1, so a nullable object is a plain
 from __future__ import annotations
 
 import json
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ import yaml
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from service.actions import actions_of, run
+from service.batch import run_batch
 from service.rulesets import RULESETS
 from service.rulesets.yueqing.escape import JUDGES
 from service.schemas.batch import batch_operation
@@ -159,7 +162,7 @@ def build_spec() -> dict[str, Any]:
     found = examples()
     _common_paths(spec, found)
     for rules in RULESETS.values():
-        for name, action in rules.actions.items():
+        for name, action in actions_of(rules).items():
             operation_id = f"{rules.id}_{name}"
             example = found[operation_id]
             responses = {"200": _response("The answer.",
@@ -207,9 +210,6 @@ def spec_json() -> str:
 def refresh_examples() -> None:
     """Rewrite each example's answer from the core (``make examples``), after a deliberate
     change to what the service answers; review the diff before committing it."""
-    from service.batch import run_batch
-    from service.scoring import run
-
     found = examples()
     for operation_id, example in found.items():
         if operation_id == "batch":
@@ -222,8 +222,6 @@ def refresh_examples() -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
     if sys.argv[1:] == ["--refresh-examples"]:
         refresh_examples()
     else:

@@ -3,7 +3,9 @@
     from service.scoring import score
     score("chuzhou", body)  # the response dict, or a ProblemError carrying the problem
 
-The HTTP layer, the batch endpoint and the command line all call ``run``.
+``run`` runs one of a ruleset's own actions (score, draw, waits, ...); service/actions.py adds
+the actions made of these (a match, the waits with what each is worth) and is what the HTTP
+layer, the batch endpoint and the command line call.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
-from service.rulesets.registry import Action, Ruleset
+from service.rulesets.registry import Action, Ruleset, call
 from service.verify import check
-from service.work import admit, hands, pace
+from service.work import pace
 
 
 def ruleset(ruleset_id: str) -> Ruleset:
@@ -35,7 +37,9 @@ def action(ruleset_id: str, name: str) -> Action:
     try:
         return rules.actions[name]
     except KeyError:
-        raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action") from None
+        raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action of its own "
+                             "(service.actions.run runs the match and the waits with what each "
+                             "wait is worth as well)") from None
 
 
 # Every (ruleset, action) pair, so a request finds its action in one lookup; the functions
@@ -92,25 +96,26 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
     return data
 
 
-def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
-    """Load ``body`` with the action's schema and run the core on it (one hand, or an action
-    that runs others: a match's events, a waits request's values)."""
-    chosen = ACTIONS.get((ruleset_id, name)) or action(ruleset_id, name)
+def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, Any]:
+    """Load ``body`` with the action's schema and run it (one hand, or an action that runs
+    others: a match's events, a waits request's values); answer whether it met ``expected``
+    (verify mode)."""
     pace()  # between hands: the worker's other requests run, a deadline is kept
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
-    answer = chosen.handler(data)
+    answer, examined = call(chosen.handler, data)
     metrics.hand_scored(ruleset_id, name)
+    for readings in examined:
+        metrics.hand_read(ruleset_id, readings)
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer
 
 
-def answer(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
-    """``run`` for a request a client sent (an endpoint, a batch item, a command-line line):
-    refused with 413 first if it asks for more work than one request may (service/work.py)."""
-    admit(hands(ruleset_id, name, body))
-    return run(ruleset_id, name, body)
+def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
+    """One of a ruleset's own actions on a JSON-shaped body."""
+    chosen = ACTIONS.get((ruleset_id, name)) or action(ruleset_id, name)
+    return perform(ruleset_id, name, chosen, body)
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:

@@ -11,13 +11,9 @@ import copy
 from typing import Any
 
 from service.errors import PastDeadline, ProblemError
-from service.rulesets.registry import Handler
+from service.rulesets.registry import Handler, Ruleset
 from service.tiles import tile
 from service.work import pace
-
-# What a way's entry keeps of the score answer, besides the patterns and the net.
-TOTALS = {"chuzhou": ("fan",), "yueqing": ("tai", "flowers")}
-STATE = {"chuzhou": ("zhen",), "yueqing": ("lao_zhuang", "caishen")}
 
 
 def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> dict[str, Any]:
@@ -32,12 +28,12 @@ def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> di
     return {**kept, "patterns": answer["patterns"], "net": answer["settlement"]["net"]}
 
 
-def values(ruleset_id: str, data: dict[str, Any], waits: list[str],
+def values(rules: Ruleset, data: dict[str, Any], waits: list[str],
            score: Handler) -> list[dict[str, Any]]:
     winner = data["winner"]
     base = {"dealer": data["dealer"], "winner": winner, "situation": data["situation"],
-            **{name: data[name] for name in STATE[ruleset_id]}}
-    totals = TOTALS[ruleset_id]
+            **{name: data[name] for name in rules.values.state}}
+    totals = rules.values.totals
     table = []
     for code in waits:
         drawn = tile(code)
@@ -58,13 +54,10 @@ def values(ruleset_id: str, data: dict[str, Any], waits: list[str],
     return table
 
 
-def with_values(ruleset_id: str, waits: Handler, score: Handler) -> Handler:
-    """The ruleset's waits handler, adding ``values`` when the request names the winner."""
-
-    def handler(data: dict[str, Any]) -> dict[str, Any]:
-        answer = waits(data)
-        if "winner" in data:  # the schema asks for the dealer with it
-            answer["values"] = values(ruleset_id, data, answer["waits"], score)
-        return answer
-
-    return handler
+def with_values(rules: Ruleset, data: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset's waits answer, with ``values`` when the request names the winner: the
+    waits action a client asks for is this with the ruleset bound (service/actions.py)."""
+    answer = rules.actions["waits"].handler(data)
+    if "winner" in data:  # the schema asks for the dealer with it
+        answer["values"] = values(rules, data, answer["waits"], rules.actions["score"].handler)
+    return answer

@@ -1,8 +1,8 @@
 """How much work a request asks for, bounded before it starts, and the pace it runs at.
 
-Work is counted in hands: one scoring of one hand is one. A Yueqing hand weighs more with
-each 财神 standing in it (its readings multiply), a match is its events, a batch its items,
-and a waits request that asks what each wait is worth scores every wait four ways, so it
+Work is counted in hands: one scoring of one hand is one. A hand weighs more with each wild
+tile (Yueqing's 财神) standing in it (its readings multiply), a match is its events, a batch
+its items, and a waits request that asks what each wait is worth scores every wait four ways, so it
 weighs as the most waits a hand can have. A request over ``MAX_WORK`` is refused at once with
 413, before anything runs (docs/operations.md measures the bound: the heaviest request it
 admits costs about one second of CPU).
@@ -25,74 +25,55 @@ from contextvars import ContextVar
 from typing import Any, Final
 
 from service.errors import PastDeadline, TooMuchWork
+from service.rulesets import RULESETS
+from service.rulesets.registry import Ruleset, no_wilds
 
 MAX_WORK: Final = 2_000
 # Not Final: read at every request, so a test may set it.
 DEADLINE_SECONDS = float(os.environ.get("MAHJONG_DEADLINE_SECONDS", "5"))
 RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
 
-# A Yueqing hand with this many 财神 standing weighs this many hands (docs/operations.md).
+# A hand with this many wild tiles (Yueqing's 财神) standing weighs this many hands
+# (docs/operations.md).
 WILD_WEIGHT: Final = (1, 1, 2, 6)
 # What each wait is worth: every wait self-drawn and on each of the three other discards.
 WAYS: Final = 4
-# The most waits a waiting hand can have: a hand of natural tiles nine (the nine gates; every
-# one-suit hand and a search over mixed ones find no more), a Yueqing hand with a 财神
-# standing any tile.
-MOST_WAITS: Final = {"chuzhou": 9, "yueqing": 34}
-CAISHEN_TILES: Final = 34
-
-
-def _wilds(ruleset: str, request: dict[str, Any], concealed: Any) -> int:
-    """How many 财神 stand in a Yueqing request's tiles, read from the raw body (0 for
-    anything that is not one: the schema refuses it later)."""
-    caishen = request.get("caishen")
-    if ruleset != "yueqing" or not isinstance(caishen, str) or len(caishen) != 2:
-        return 0
-    if isinstance(concealed, str):
-        digit, suit = caishen[0], caishen[1]
-        count, run = 0, 0
-        for ch in reversed(concealed):  # digits before each suit letter count for it
-            if ch.isalpha():
-                run = ch == suit
-            elif run and ch == digit:
-                count += 1
-        return min(count, 3)
-    if isinstance(concealed, list):
-        return min(sum(1 for t in concealed if t == caishen), 3)
-    return 0
+# The most waits of a hand of a ruleset the service does not know: one per tile.
+ANY_TILE: Final = 34
 
 
 def hands(ruleset: Any, action: Any, request: Any) -> int:
     """The work one request body asks for, in hands (never raises: a body the schema will
-    refuse weighs one)."""
+    refuse weighs one). Each ruleset declares how many wild tiles stand in a body and the most
+    waits its hands can have (service/rulesets/registry.py)."""
     if not isinstance(request, dict):
         return 1
+    rules = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
     if action == "match":
         events = request.get("events")
         if not isinstance(events, list):
             return 1
-        return sum(hands(ruleset, _event_action(event), _event_request(event))
+        return sum(hands(ruleset, _event_action(rules, event), _event_request(event))
                    for event in events) or 1
+    wilds = rules.standing_wilds if rules is not None else no_wilds
     if action == "score":
         hand = request.get("hand")
         concealed = hand.get("concealed") if isinstance(hand, dict) else None
-        return WILD_WEIGHT[_wilds(ruleset, request, concealed)]
+        return WILD_WEIGHT[wilds(request, concealed)]
     if action == "waits":
-        weight = WILD_WEIGHT[_wilds(ruleset, request, request.get("concealed"))]
+        weight = WILD_WEIGHT[wilds(request, request.get("concealed"))]
         if "winner" in request:  # with what each wait is worth
-            most = MOST_WAITS.get(ruleset, CAISHEN_TILES) if isinstance(ruleset, str) \
-                else CAISHEN_TILES
-            return weight * WAYS * most
+            return weight * WAYS * (rules.most_waits if rules is not None else ANY_TILE)
         return weight
     return 1  # draw, instant, escape: a few small sums
 
 
-_ACTIONS: Final = {"win": "score", "draw": "draw", "instant": "instant", "escape": "escape"}
-
-
-def _event_action(event: Any) -> str:
+def _event_action(rules: Ruleset | None, event: Any) -> str:
+    """The action an event of a match runs; an event the match will refuse weighs as the
+    lightest."""
     kind = event.get("type") if isinstance(event, dict) else None
-    return _ACTIONS.get(kind, "draw") if isinstance(kind, str) else "draw"
+    known = rules.match.events.get(kind) if rules is not None and isinstance(kind, str) else None
+    return known.action if known is not None else "draw"
 
 
 def _event_request(event: Any) -> Any:

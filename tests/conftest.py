@@ -7,7 +7,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import create_app, memo
+from service import memo
+from service.api.app import create_app
 from tests.server import running_server
 
 

@@ -13,8 +13,8 @@ import requests
 from flask.testing import FlaskClient
 
 from bench.hands import chuzhou_hands, yueqing_hands
+from service.actions import run
 from service.openapi import examples
-from service.scoring import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [str(Path(sys.executable).with_name("mahjong-score"))]

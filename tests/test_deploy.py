@@ -13,7 +13,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from service import create_app
+from service.api.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFESTS = ROOT / "deploy" / "kubernetes"

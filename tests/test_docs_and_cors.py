@@ -7,7 +7,7 @@ import json
 import pytest
 from flask.testing import FlaskClient
 
-from service import create_app
+from service.api.app import create_app
 from service.api.docs import PAGE, START
 from service.openapi import build_spec
 

@@ -17,9 +17,9 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # bench; the insta
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from bench.soak import waits_request  # noqa: E402
+from service.actions import run  # noqa: E402
 from service.errors import ProblemError  # noqa: E402
 from service.jsonio import encoded  # noqa: E402
-from service.scoring import run  # noqa: E402
 
 
 def main() -> None:

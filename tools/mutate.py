@@ -47,7 +47,7 @@ class Target:
 TARGETS = (
     Target("service/rulesets/chuzhou/settlement.py", ("tests/chuzhou",),
            ("shares", "base = fan - ZHEN_UNIT * zhen[winner] * (2 if winner == dealer else 1)")),
-    Target("service/rulesets/yueqing/settlement.py", ("tests/yueqing",),
+    Target("service/rulesets/yueqing/settlement.py", ("tests/yueqing", "tests/test_match.py"),
            ("hand_shares", "share = tai - lao_zhuang + 1 if winner == dealer else tai + 1")),
     Target("service/rulesets/yueqing/flowers.py", ("tests/yueqing",),
            ("tiao", "return (flowers + 2) * flowers")),
@@ -57,7 +57,7 @@ TARGETS = (
            ("tests/chuzhou", "tests/yueqing", "tests/test_fast_checks.py"),
            ("paid_to", "net[payer] += amount")),
     Target("service/match.py", ("tests/test_match.py", "tests/test_verify.py"),
-           ("escape_state", 'return {"dealer": (state["dealer"] - 1) % 4, "lao_zhuang": 0}')),
+           ("play", "totals = [totals[seat] - moved[seat] for seat in range(4)]")),
 )
 
 
@@ -191,7 +191,8 @@ def main() -> int:
              and any(mid.startswith(slug(o.target) + ".") for o in outcomes)]
     problems += [f"{mid} is listed as equivalent but no such mutant was made: unlist it"
                  for mid in stale]
-    if every and 100.0 * listed_here / every > MOST_EQUIVALENT:
+    # the cap holds for the whole list, so only a run of every module checks it
+    if len(chosen) == len(TARGETS) and every and 100.0 * listed_here / every > MOST_EQUIVALENT:
         problems.append(f"{listed_here} equivalent mutants are more than {MOST_EQUIVALENT}% "
                         f"of {every}")
     score = 100.0 * killed / counted if counted else 0.0

@@ -17,7 +17,7 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from service import MAX_BODY_BYTES
+MAX_BODY_BYTES = 1024 * 1024  # a request body; a batch may be larger (service/api/batch.py)
 
 # The deepest valid request (an escape: body, players, a player, melds, a meld, a tile array)
 # is 6 levels; 32 leaves room for any later field and is far below the parser's recursion.

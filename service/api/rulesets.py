@@ -7,10 +7,10 @@ from typing import Any
 
 from flask import Blueprint
 
+from service.actions import actions_of, answer
 from service.api.body import json_body
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset
-from service.scoring import answer
 from service.work import deadline
 
 
@@ -27,7 +27,7 @@ def _view(ruleset_id: str, name: str, summary: str) -> Callable[[], dict[str, An
 
 def blueprint(rules: Ruleset) -> Blueprint:
     bp = Blueprint(rules.id, __name__, url_prefix=f"/v1/{rules.id}")
-    for name, action in rules.actions.items():
+    for name, action in actions_of(rules).items():
         bp.add_url_rule(f"/{name}", view_func=_view(rules.id, name, action.summary),
                         methods=["POST"])
     return bp

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
@@ -73,6 +74,30 @@ def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view
     return hits
 
 
+# The readings each hand a handler scored examined for its best (G-4), for the serving layer's
+# metric: a scorer reports, ``call`` hands them back with the answer. Per context, like the
+# deadline (service/work.py), so requests served side by side keep their own.
+_EXAMINED: ContextVar[list[int] | None] = ContextVar("examined", default=None)
+
+
+def examined(readings: int) -> None:
+    """A scorer's report: one hand, and how many readings it examined."""
+    kept = _EXAMINED.get()
+    if kept is not None:
+        kept.append(readings)
+
+
+def call(handler: Handler, data: dict[str, Any]) -> tuple[dict[str, Any], list[int]]:
+    """The handler's answer, and the readings examined of each hand it scored itself (a hand
+    scored through a nested ``call`` reports there)."""
+    kept: list[int] = []
+    token = _EXAMINED.set(kept)
+    try:
+        return handler(data), kept
+    finally:
+        _EXAMINED.reset(token)
+
+
 class Action(NamedTuple):
     """One POST endpoint of a ruleset: request schema, response schema, the core function."""
 
@@ -82,12 +107,58 @@ class Action(NamedTuple):
     handler: Handler
 
 
+State = dict[str, Any]
+
+
+class Event(NamedTuple):
+    """One event type of a match: the action that runs it, the state fields the match fills
+    in, and the next state when the action's answer gives none."""
+
+    action: str
+    supplies: tuple[str, ...]
+    next_state: Callable[[State, dict[str, Any]], State] | None = None
+
+
+class MatchRules(NamedTuple):
+    """A ruleset's match (POST /v1/{ruleset}/match, service/match.py): what it threads from
+    event to event besides the dealer, and its events."""
+
+    summary: str
+    request: type[Schema]
+    response: type[Schema]
+    counter: str  # the state field besides the dealer (Chuzhou's 针, Yueqing's 牢庄)
+    events: dict[str, Event]
+
+
+class WaitValues(NamedTuple):
+    """What each wait is worth (service/values.py): the waits request that asks for it, and
+    how a wait's score request and answer are made from it."""
+
+    request: type[Schema]
+    response: type[Schema]
+    state: tuple[str, ...]   # fields of the waits request the score request carries as well
+    totals: tuple[str, ...]  # what a way keeps of the score answer, besides patterns and net
+
+
+def no_wilds(request: dict[str, Any], concealed: Any) -> int:
+    """A ruleset without a wild tile: no hand weighs more than one (service/work.py)."""
+    return 0
+
+
 class Ruleset(NamedTuple):
+    """Everything the layers above need of a ruleset; they name none."""
+
     id: str
     name: str
     name_en: str
     catalogue: Callable[[], dict[str, Any]]
-    actions: dict[str, Action]
+    actions: dict[str, Action]  # each run by service.scoring on its own
+    match: MatchRules
+    values: WaitValues
+    # The most waits one of its waiting hands can have (service/work.py bounds a request by it)
+    most_waits: int
+    # How many wild tiles stand in a raw request body's tiles, before it is loaded
+    standing_wilds: Callable[[dict[str, Any], Any], int] = no_wilds
 
     def summary(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "name_en": self.name_en}

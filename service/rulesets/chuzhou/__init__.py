@@ -6,18 +6,14 @@ scorer.py keeps the best reading, settlement.py moves the money.
 
 from __future__ import annotations
 
-from functools import partial
-
-from service.match import play
 from service.rulesets.chuzhou.catalogue import catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
-from service.rulesets.registry import Action, Ruleset
+from service.rulesets.registry import Action, Event, MatchRules, Ruleset, WaitValues
 from service.schemas import chuzhou as schemas
-from service.schemas import match, values
+from service.schemas import common, match, values
 from service.schemas.verify import checked, verifiable
-from service.values import with_values
 
 RULESET: Ruleset = Ruleset(
     id="chuzhou",
@@ -35,11 +31,19 @@ RULESET: Ruleset = Ruleset(
                        verifiable(schemas.DrawRequest), checked(schemas.DrawResponse), draw),
         "waits": Action("Which tiles complete a waiting Chuzhou hand; with the winner, what "
                         "each is worth.",
-                        values.WaitsRequest, values.WaitsResponse,
-                        with_values("chuzhou", waits, score)),
-        "match": Action("A whole Chuzhou match: every event scored in order, dealer and 针 "
-                        "threaded, running totals.",
-                        verifiable(match.ChuzhouMatchRequest),
-                        checked(match.ChuzhouMatchResponse), partial(play, "chuzhou")),
+                        common.WaitsRequest, common.WaitsResponse, waits),
     },
+    match=MatchRules(
+        "A whole Chuzhou match: every event scored in order, dealer and 针 threaded, running "
+        "totals.",
+        verifiable(match.ChuzhouMatchRequest), checked(match.ChuzhouMatchResponse),
+        counter="zhen",
+        events={
+            "win": Event("score", ("dealer", "zhen")),  # CZ-12..14
+            "draw": Event("draw", ("dealer", "zhen")),  # CZ-13, CZ-14: 针 kept, 下家 deals
+            "instant": Event("instant", ()),  # CZ-16: money only, the state is untouched
+        }),
+    values=WaitValues(values.WaitsRequest, values.WaitsResponse, state=("zhen",),
+                      totals=("fan",)),
+    most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
 )

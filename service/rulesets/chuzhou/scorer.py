@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
-from service import metrics
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
 from service.hand.groups import described
@@ -19,7 +18,7 @@ from service.rulesets.chuzhou.patterns import Instance, Test
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
-from service.rulesets.registry import PatternTests
+from service.rulesets.registry import PatternTests, examined
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
@@ -173,7 +172,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     found = views(counts, melds, win_tile, self_draw, declared, data, held, suits)
     best: tuple[int, View, Hits] | None = None
-    metrics.hand_read("chuzhou", len(found))
+    examined(len(found))
     for view in found:
         fan, hits = recognise(view)
         if best is None or fan > best[0]:

@@ -29,8 +29,12 @@ def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
 
 
 def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str, Any]:
-    """Payments to the winner and every seat's net; a liable seat pays all the shares."""
-    return paid_to(winner, by_payer(owed, liable))
+    """Payments to the winner and every seat's net; a liable seat pays all the shares.
+
+    ``owed`` is in seat order, as ``shares`` gives it, so without a liable seat it is paid as
+    it is, without the sort ``by_payer`` would make (this runs on every scored hand).
+    """
+    return paid_to(winner, owed if liable is None else by_payer(owed, liable))
 
 
 # Each dealer's 下家, who deals next unless the dealer wins (CZ-14).

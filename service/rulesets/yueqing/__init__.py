@@ -7,18 +7,16 @@ events.py and escape.py handle drawn hands and escapes.
 
 from __future__ import annotations
 
-from functools import partial
-
-from service.match import play
-from service.rulesets.registry import Action, Ruleset
+from service.rulesets.registry import Action, Event, MatchRules, Ruleset, WaitValues
 from service.rulesets.yueqing.catalogue import catalogue
 from service.rulesets.yueqing.events import draw, escape
 from service.rulesets.yueqing.scorer import score
+from service.rulesets.yueqing.settlement import after_escape
+from service.rulesets.yueqing.tiles import standing_caishen
 from service.rulesets.yueqing.waits import waits
-from service.schemas import match, values
+from service.schemas import common, match, values
 from service.schemas import yueqing as schemas
 from service.schemas.verify import checked, verifiable
-from service.values import with_values
 
 RULESET: Ruleset = Ruleset(
     id="yueqing",
@@ -36,11 +34,20 @@ RULESET: Ruleset = Ruleset(
                          escape),
         "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild); with the "
                         "winner, what each is worth.",
-                        values.YueqingWaitsRequest, values.WaitsResponse,
-                        with_values("yueqing", waits, score)),
-        "match": Action("A whole Yueqing match: every event scored in order, dealer and 牢庄 "
-                        "threaded, running totals.",
-                        verifiable(match.YueqingMatchRequest),
-                        checked(match.YueqingMatchResponse), partial(play, "yueqing")),
+                        common.YueqingWaitsRequest, common.WaitsResponse, waits),
     },
+    match=MatchRules(
+        "A whole Yueqing match: every event scored in order, dealer and 牢庄 threaded, running "
+        "totals.",
+        verifiable(match.YueqingMatchRequest), checked(match.YueqingMatchResponse),
+        counter="lao_zhuang",
+        events={
+            "win": Event("score", ("dealer", "lao_zhuang")),  # YQ-18..20
+            "draw": Event("draw", ("dealer", "lao_zhuang")),  # YQ-20
+            "escape": Event("escape", ("dealer",), after_escape),  # YQ-22
+        }),
+    values=WaitValues(values.YueqingWaitsRequest, values.WaitsResponse,
+                      state=("lao_zhuang", "caishen"), totals=("tai", "flowers")),
+    most_waits=34,  # a 财神 standing waits on any tile
+    standing_wilds=standing_caishen,
 )

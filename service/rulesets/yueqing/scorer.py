@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from service import metrics
 from service.errors import not_a_win
 from service.hand import prepare_melds
 from service.hand.groups import Group, described
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
-from service.rulesets.registry import PatternTests
+from service.rulesets.registry import PatternTests, examined
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
@@ -127,7 +126,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     win_is_wild = win_tile == caishen and win["by"] == "self_draw"
 
     readings = views(concealed, melds, win_tile, win_is_wild, table, data, counts=counts)
-    metrics.hand_read("yueqing", len(readings))
+    examined(len(readings))
     best: tuple[int, View, Hits, int, int, int, list[int]] | None = None
     given: Hits | None = None
     for view in readings:

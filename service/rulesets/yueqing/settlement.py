@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from service.hand.groups import ANGANG, GANG
 from service.rulesets.money import by_payer
+
+_KONGS: Final = (GANG, ANGANG)
 
 
 def adjusted_minor(minor: int) -> int:
@@ -65,7 +68,6 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
     return {"payments": payments, "net": net, "liable_seat": liable}
 
 
-
 def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
     """Each player receives its flower 条 from each of the other three (YQ-21)."""
     return [
@@ -86,3 +88,18 @@ def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool) -> dict[str, 
     if kong_made:
         return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
     return {"dealer": dealer, "lao_zhuang": lao_zhuang}
+
+
+def after_escape(state: dict[str, int], request: dict[str, Any]) -> dict[str, int]:
+    """Who deals after an escape, from the match's state and the escape's request as sent
+    (the rule text is silent; docs/rules/yueqing.md).
+
+    The text settles an escape's flowers 同流局, as a drawn hand, and nobody won: the deal
+    follows the drawn-hand rule (YQ-20). A dealer who runs cannot keep the deal by running:
+    the 下家 deals with 牢庄 0.
+    """
+    if request["escaper"] == state["dealer"]:
+        return {"dealer": (state["dealer"] + 1) % 4, "lao_zhuang": 0}
+    kong_made = any(meld.get("type") in _KONGS
+                    for player in request["players"] for meld in player.get("melds", ()))
+    return next_after_draw(state["dealer"], state["lao_zhuang"], kong_made)

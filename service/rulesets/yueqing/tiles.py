@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from service.errors import impossible
 from service.hand.groups import Meld
@@ -51,3 +52,23 @@ def check_special_tiles(
             f"{held} copies of the 财神 {code(caishen)}; one is revealed, so at most 3",
         )
     return held
+
+
+def standing_caishen(request: dict[str, Any], concealed: Any) -> int:
+    """How many 财神 stand in a raw request's tiles, at most 3, before it is loaded: what a
+    hand weighs (service/work.py). 0 for anything malformed: the schema refuses it later."""
+    caishen = request.get("caishen")
+    if not isinstance(caishen, str) or len(caishen) != 2:
+        return 0
+    if isinstance(concealed, str):
+        digit, suit = caishen[0], caishen[1]
+        count, run = 0, False
+        for ch in reversed(concealed):  # digits before each suit letter count for it
+            if ch.isalpha():
+                run = ch == suit
+            elif run and ch == digit:
+                count += 1
+        return min(count, 3)
+    if isinstance(concealed, list):
+        return min(sum(1 for t in concealed if t == caishen), 3)
+    return 0

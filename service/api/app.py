@@ -1,0 +1,32 @@
+"""The Flask application: common routes, one blueprint per ruleset, problem+json errors.
+
+gunicorn serves ``service.api.app:create_app()`` (gunicorn.conf.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from service import jsonio, serving
+from service.api import batch, common, cors, docs, metrics, problems, rulesets
+from service.api.body import MAX_BODY_BYTES
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask("service")
+    app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
+    jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is
+    if test_config:
+        app.config.from_mapping(test_config)
+    serving.register(app)
+    problems.register(app)
+    cors.register(app)
+    metrics.register(app)
+    app.register_blueprint(common.bp)
+    app.register_blueprint(docs.bp)
+    app.register_blueprint(batch.bp)
+    for bp in rulesets.blueprints():
+        app.register_blueprint(bp)
+    return app
