@@ -4,7 +4,7 @@
     python bench/soak.py http [HANDS]       # gunicorn with 2 workers: each worker's RSS
 
 ``process`` scores HANDS (default 100,000) generated hands, a third of them as waits
-requests, through ``service.scoring.run``, and prints the RSS at checkpoints, its growth
+requests, through ``service.actions.run``, and prints the RSS at checkpoints, its growth
 after the first 5,000, and each memo's entries, bytes and hit rate. ``http`` sends HANDS
 (default 120,000) to a gunicorn it starts with two workers, a third each as single score
 requests, waits requests and batch items, and prints every worker's RSS as it goes.

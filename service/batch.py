@@ -1,4 +1,4 @@
-"""Many requests in one: each item runs through ``service.scoring.run`` on its own.
+"""Many requests in one: each item runs through ``service.actions.answer`` on its own.
 
 The batch endpoint and the command line answer an item the same way, with ``answer_item``:
 ``{"id", "status": 200, "answer"}`` or ``{"id", "status": 4xx, "problem"}``, the problem

@@ -103,10 +103,13 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     pace()  # between hands: the worker's other requests run, a deadline is kept
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
-    answer, examined = call(chosen.handler, data)
+    examined: list[int] = []
+    try:
+        answer = call(chosen.handler, data, examined)
+    finally:  # what was read counts, whether the handler answers or refuses
+        for readings in examined:
+            metrics.hand_read(ruleset_id, readings)
     metrics.hand_scored(ruleset_id, name)
-    for readings in examined:
-        metrics.hand_read(ruleset_id, readings)
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer

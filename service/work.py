@@ -59,13 +59,19 @@ def hands(ruleset: Any, action: Any, request: Any) -> int:
     if action == "score":
         hand = request.get("hand")
         concealed = hand.get("concealed") if isinstance(hand, dict) else None
-        return WILD_WEIGHT[wilds(request, concealed)]
+        return _weight(wilds(request, concealed))
     if action == "waits":
-        weight = WILD_WEIGHT[wilds(request, request.get("concealed"))]
+        weight = _weight(wilds(request, request.get("concealed")))
         if "winner" in request:  # with what each wait is worth
             return weight * WAYS * (rules.most_waits if rules is not None else ANY_TILE)
         return weight
     return 1  # draw, instant, escape: a few small sums
+
+
+def _weight(wilds: int) -> int:
+    """What a hand with ``wilds`` wild tiles standing weighs: more than three weigh as three
+    (a hand has four copies of a tile; Yueqing counts at most three)."""
+    return WILD_WEIGHT[min(max(wilds, 0), len(WILD_WEIGHT) - 1)]
 
 
 def _event_action(rules: Ruleset | None, event: Any) -> str:

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from service import work
 from service.batch import run_batch
 from service.errors import PastDeadline
-from service.work import MAX_WORK, WILD_WEIGHT, deadline, hands
+from service.work import MAX_WORK, WILD_WEIGHT, _weight, deadline, hands
 
 CHUZHOU_WIN = {"winner": 0, "hand": {"concealed": "222m345p678s789s99s"},
                "win": {"tile": "2m", "by": "discard", "from": 3}}
@@ -89,3 +89,10 @@ def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.Mo
         problem = response.get_json()
         assert problem["type"] == "/problems/past-deadline"
         assert "retry in" in problem["detail"]
+
+
+def test_more_wild_tiles_than_the_table_weigh_as_its_heaviest() -> None:
+    # A ruleset may report any count of standing wild tiles; none makes the weighing raise.
+    assert [_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
+                                                       WILD_WEIGHT[3], WILD_WEIGHT[3],
+                                                       WILD_WEIGHT[3]]

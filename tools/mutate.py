@@ -84,7 +84,7 @@ def prepare(target: Target) -> Path:
     where.mkdir(parents=True)
     for part in ("service", "tests", "bench"):
         shutil.copytree(ROOT / part, where / part,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", ".venv*"))
     settings = {
         "source_paths": ["service"],
         "only_mutate": [target.module],
@@ -198,7 +198,9 @@ def main() -> int:
     score = 100.0 * killed / counted if counted else 0.0
     for problem in problems:
         print(f"PROBLEM: {problem}", file=sys.stderr)
-    print(f"mutation score {score:.2f}%")
+    incomplete = sum(1 for o in outcomes if not o.statuses)
+    print(f"mutation score {score:.2f}%" + (f" (incomplete: {incomplete} module(s) made no "
+                                            "results)" if incomplete else ""))
     if score < FLOOR:
         print(f"below the floor of {FLOOR}%", file=sys.stderr)
     return 1 if problems or score < FLOOR else 0

@@ -87,13 +87,13 @@ def examined(readings: int) -> None:
         kept.append(readings)
 
 
-def call(handler: Handler, data: dict[str, Any]) -> tuple[dict[str, Any], list[int]]:
-    """The handler's answer, and the readings examined of each hand it scored itself (a hand
-    scored through a nested ``call`` reports there)."""
-    kept: list[int] = []
-    token = _EXAMINED.set(kept)
+def call(handler: Handler, data: dict[str, Any], examined: list[int]) -> dict[str, Any]:
+    """The handler's answer; ``examined`` gets the readings examined of each hand it scored
+    itself, whether it answers or raises (a hand scored through a nested ``call`` reports
+    there)."""
+    token = _EXAMINED.set(examined)
     try:
-        return handler(data), kept
+        return handler(data)
     finally:
         _EXAMINED.reset(token)
 
