@@ -28,8 +28,8 @@ COMPILED = sorted(
     for pattern in (
         "service/hand/*.py",
         "service/rulesets/money.py",
-        "service/rulesets/chuzhou/*.py",
-        "service/rulesets/yueqing/*.py",
+        "service/rulesets/readings.py",
+        "service/rulesets/*/*.py",
         "service/tiles.py",
         "service/memo.py",
         "service/work.py",

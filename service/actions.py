@@ -20,33 +20,42 @@ from service.work import admit, hands
 def actions_of(rules: Ruleset) -> dict[str, Action]:
     """A ruleset's actions as its endpoints offer them, in the order they are listed."""
     offered = dict(rules.actions)
-    waits, match = offered["waits"], rules.match
-    offered["waits"] = Action(waits.summary, rules.values.request, rules.values.response,
-                              partial(with_values, rules))
-    offered["match"] = Action(match.summary, match.request, match.response,
-                              partial(play, rules))
+    asked, match = rules.values, rules.match
+    if asked is not None:
+        waits = offered["waits"]
+        offered["waits"] = Action(waits.summary, asked.request, asked.response,
+                                  partial(with_values, rules, asked))
+    if match is not None:
+        offered["match"] = Action(match.summary, match.request, match.response,
+                                  partial(play, rules.id, match))
     return offered
 
 
-OFFERED = {rules.id: actions_of(rules) for rules in RULESETS.values()}
-# Every (ruleset, action) pair, so a request finds its action in one lookup; ``action`` names
-# what is missing when it does not.
-ACTIONS = {(ruleset_id, name): chosen for ruleset_id, offered in OFFERED.items()
-           for name, chosen in offered.items()}
+# Each ruleset's offered actions, made at its first request: one entry per ruleset, remade if
+# the ruleset registered under that id is another.
+_OFFERED: dict[str, tuple[Ruleset, dict[str, Action]]] = {}
+
+
+def offered(rules: Ruleset) -> dict[str, Action]:
+    made = _OFFERED.get(rules.id)
+    if made is None or made[0] is not rules:
+        made = _OFFERED[rules.id] = (rules, actions_of(rules))
+    return made[1]
 
 
 def action(ruleset_id: str, name: str) -> Action:
-    ruleset(ruleset_id)  # an unknown ruleset is named first
+    rules = ruleset(ruleset_id)  # an unknown ruleset is named first
     try:
-        return OFFERED[ruleset_id][name]
+        return offered(rules)[name]
     except KeyError:
         raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action") from None
 
 
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """Any action a client may ask for, on a JSON-shaped body."""
-    chosen = ACTIONS.get((ruleset_id, name)) or action(ruleset_id, name)
-    return perform(ruleset_id, name, chosen, body)
+    rules = RULESETS.get(ruleset_id)
+    chosen = offered(rules).get(name) if rules is not None else None
+    return perform(ruleset_id, name, chosen or action(ruleset_id, name), body)
 
 
 def answer(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:

@@ -15,11 +15,12 @@ from tqdm import tqdm
 from service.batch import answer_item
 from service.errors import PROBLEM_BASE, problem_document
 from service.jsonio import encoded
+from service.rulesets import RULESETS
 from service.work import tune_gc
 
 EXAMPLES = """\
 Each input line is one batch item, as in POST /v1/batch:
-  {"id": 7, "ruleset": "chuzhou", "action": "score", "request": {...}}
+  {"id": 7, "ruleset": "RULESET", "action": "score", "request": {...}}
 Each output line is that item's result, in input order:
   {"id": 7, "status": 200, "answer": {...}}   or   {"id": 7, "status": 422, "problem": {...}}
 
@@ -29,7 +30,7 @@ examples:
   mahjong-score --check examples/check.jsonl > /dev/null   # exit 1 if any expected differs
 
 A progress bar with the rate and time left shows on stderr when it is a terminal.
-"""
+""".replace("RULESET", next(iter(RULESETS)))  # the first ruleset served: a real id
 # Below this many lines, starting worker processes costs more than it saves.
 PARALLEL_FROM = 2_000
 SHOWN_DIFFERENCES = 20

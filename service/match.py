@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.errors import PastDeadline, ProblemError, SchemaViolation
-from service.rulesets.registry import Ruleset, State
+from service.rulesets.registry import MatchRules, State
 from service.scoring import run
 
 
@@ -34,10 +34,11 @@ def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     return type(exc)(f"{prefix}: {exc.detail}", errors)
 
 
-def play(rules: Ruleset, data: dict[str, Any]) -> dict[str, Any]:
-    """A whole match of one ruleset: each ruleset's match action is this with the ruleset
-    bound (``functools.partial``), called at every request, so mutation testing reaches it."""
-    counter, events = rules.match.counter, rules.match.events
+def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
+    """A whole match of one ruleset: each ruleset's match action is this with the ruleset's
+    id and match bound (``functools.partial``), called at every request, so mutation testing
+    reaches it."""
+    counter, events = rules.counter, rules.events
     state: State = {"dealer": data["dealer"], counter: data[counter]}
     totals = [0, 0, 0, 0]
     answered = []
@@ -53,7 +54,7 @@ def play(rules: Ruleset, data: dict[str, Any]) -> dict[str, Any]:
                                       {f"{field}.{name}": [message]})
         body = {**request, **{name: state[name] for name in spec.supplies}}
         try:
-            result = run(rules.id, spec.action, body)
+            result = run(ruleset_id, spec.action, body)
         except PastDeadline:
             raise
         except ProblemError as exc:

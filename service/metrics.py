@@ -103,7 +103,7 @@ def problem(type_uri: str) -> None:
 
 def hand_read(ruleset: str, examined: int) -> None:
     """Count the readings a scorer examined for one hand's best (G-4), as
-    ``registry.call`` collects them for ``scoring.perform``."""
+    ``rulesets.readings.call`` collects them for ``scoring.perform``."""
     if _counting.get():
         child = _READINGS.get(ruleset)
         if child is None:

@@ -20,7 +20,6 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service.actions import actions_of, run
 from service.batch import run_batch
 from service.rulesets import RULESETS
-from service.rulesets.yueqing.escape import JUDGES
 from service.schemas.batch import batch_operation
 from service.schemas.common import (
     CatalogueSchema,
@@ -44,8 +43,8 @@ POST_ERRORS = {
             PROBLEM),
 }
 DESCRIPTION = f"""\
-Scores Chuzhou (楚州麻将) and Yueqing (乐清麻将, 上海花) mahjong hands: the pattern breakdown,
-the settlement between the four seats, the next hand's dealer state.
+Scores the mahjong hands of each ruleset it serves: the pattern breakdown, the settlement
+between the four seats, the next hand's dealer state.
 
 **Seats** are integers 0-3 in turn order (G-2): seat s+1 (mod 4) plays after seat s, so it
 is s's 下家; s+3 is s's 上家 and s+2 its 对家. Any seat may be the dealer.
@@ -63,11 +62,17 @@ requests may gain optional fields. Nothing is removed or renamed within /v1.
 """
 
 
+def _served_rulesets() -> str:
+    names = ", ".join(f"{rules.name_en} ({rules.name}, `{rules.id}`)"
+                      for rules in RULESETS.values())
+    return f"Rulesets: {names}.\n\n"
+
+
 def schema_name(schema: Any) -> str:
     """Component names: ``ChuzhouScoreRequest``, ``YueqingScoreRequest``, plain for shared."""
     cls = schema if isinstance(schema, type) else type(schema)
     module = cls.__module__.rsplit(".", 1)[-1]
-    prefix = module.capitalize() if module in ("chuzhou", "yueqing") else ""
+    prefix = module.capitalize() if module in RULESETS else ""  # a ruleset's own schemas
     return prefix + cls.__name__.removesuffix("Schema")
 
 
@@ -89,14 +94,9 @@ def examples() -> dict[str, dict[str, Any]]:
 
 
 def _id_enums() -> dict[str, list[str]]:
-    """The ids an answer may carry, by component: the catalogues are where they are defined."""
-    chuzhou, yueqing = RULESETS["chuzhou"].catalogue(), RULESETS["yueqing"].catalogue()
-    return {
-        "ChuzhouPattern": [p["id"] for p in chuzhou["patterns"]],
-        "YueqingItem": [p["id"] for p in yueqing["patterns"]],
-        "YueqingFlowerItem": [p["id"] for p in yueqing["flowers"]],
-        "YueqingCandidate": [pid for pid, _, _ in JUDGES],
-    }
+    """The ids an answer may carry, by component, as each ruleset declares them."""
+    return {component: ids for rules in RULESETS.values()
+            for component, ids in rules.id_enums().items()}
 
 
 def _common_paths(spec: APISpec, found: dict[str, dict[str, Any]]) -> None:
@@ -134,10 +134,10 @@ def _common_paths(spec: APISpec, found: dict[str, dict[str, Any]]) -> None:
     spec.path("/v1/rulesets/{ruleset_id}", operations={"get": {
         "operationId": "get_ruleset", "tags": ["rulesets"],
         "summary": "One ruleset's pattern catalogue with every pattern's values.",
-        "description": "Every pattern (Chuzhou 番 with 明/暗 values; Yueqing 台 items) and, "
-                       "for Yueqing, every flower item, with its condition as implemented.",
+        "description": "Every pattern of the ruleset with its values and its condition as "
+                       "implemented, and any other items it counts (flowers).",
         "parameters": [{"name": "ruleset_id", "in": "path", "required": True,
-                        "description": "chuzhou or yueqing",
+                        "description": "a ruleset's id, as GET /v1/rulesets lists them",
                         "schema": {"type": "string", "enum": sorted(RULESETS)}}],
         "responses": {
             "200": _response("The catalogue.", _json(CatalogueSchema)),
@@ -151,7 +151,7 @@ def build_spec() -> dict[str, Any]:
         version=VERSION,
         openapi_version="3.1.0",
         plugins=[marshmallow],
-        info={"description": DESCRIPTION},
+        info={"description": _served_rulesets() + DESCRIPTION},
     )
     marshmallow.converter.add_attribute_function(tile_code_ref)  # type: ignore[union-attr]
     spec.components.schema("TileCode", {
@@ -164,17 +164,17 @@ def build_spec() -> dict[str, Any]:
     for rules in RULESETS.values():
         for name, action in actions_of(rules).items():
             operation_id = f"{rules.id}_{name}"
-            example = found[operation_id]
+            example = found.get(operation_id, {})  # a ruleset's operations may have none
             responses = {"200": _response("The answer.",
-                                          _json(action.response, example["response"]))}
+                                          _json(action.response, example.get("response")))}
             responses.update({code: _response(*answer) for code, answer in POST_ERRORS.items()})
             spec.path(f"/v1/{rules.id}/{name}", operations={"post": {
                 "operationId": operation_id,
                 "summary": action.summary,
-                "description": example["description"],
+                "description": example.get("description", action.summary),
                 "tags": [rules.id],
                 "requestBody": {"required": True,
-                                "content": _json(action.request, example["request"])},
+                                "content": _json(action.request, example.get("request"))},
                 "responses": responses}})
     spec.path("/v1/batch", operations={"post": batch_operation(found["batch"])})
     built = spec.to_dict()

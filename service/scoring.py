@@ -19,7 +19,8 @@ from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
-from service.rulesets.registry import Action, Ruleset, call
+from service.rulesets.readings import call
+from service.rulesets.registry import Action, Ruleset
 from service.verify import check
 from service.work import pace
 
@@ -40,12 +41,6 @@ def action(ruleset_id: str, name: str) -> Action:
         raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action of its own "
                              "(service.actions.run runs the match and the waits with what each "
                              "wait is worth as well)") from None
-
-
-# Every (ruleset, action) pair, so a request finds its action in one lookup; the functions
-# above name what is missing when it does not.
-ACTIONS = {(ruleset_id, name): chosen for ruleset_id, rules in RULESETS.items()
-           for name, chosen in rules.actions.items()}
 
 
 def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -117,8 +112,9 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
 
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """One of a ruleset's own actions on a JSON-shaped body."""
-    chosen = ACTIONS.get((ruleset_id, name)) or action(ruleset_id, name)
-    return perform(ruleset_id, name, chosen, body)
+    rules = RULESETS.get(ruleset_id)
+    chosen = rules.actions.get(name) if rules is not None else None
+    return perform(ruleset_id, name, chosen or action(ruleset_id, name), body)
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:

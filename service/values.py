@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from service.errors import PastDeadline, ProblemError
-from service.rulesets.registry import Handler, Ruleset
+from service.rulesets.registry import Handler, Ruleset, WaitValues
 from service.tiles import tile
 from service.work import pace
 
@@ -28,12 +28,12 @@ def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> di
     return {**kept, "patterns": answer["patterns"], "net": answer["settlement"]["net"]}
 
 
-def values(rules: Ruleset, data: dict[str, Any], waits: list[str],
+def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
            score: Handler) -> list[dict[str, Any]]:
     winner = data["winner"]
     base = {"dealer": data["dealer"], "winner": winner, "situation": data["situation"],
-            **{name: data[name] for name in rules.values.state}}
-    totals = rules.values.totals
+            **{name: data[name] for name in asked.state}}
+    totals = asked.totals
     table = []
     for code in waits:
         drawn = tile(code)
@@ -54,10 +54,10 @@ def values(rules: Ruleset, data: dict[str, Any], waits: list[str],
     return table
 
 
-def with_values(rules: Ruleset, data: dict[str, Any]) -> dict[str, Any]:
+def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
     """The ruleset's waits answer, with ``values`` when the request names the winner: the
     waits action a client asks for is this with the ruleset bound (service/actions.py)."""
     answer = rules.actions["waits"].handler(data)
     if "winner" in data:  # the schema asks for the dealer with it
-        answer["values"] = values(rules, data, answer["waits"], rules.actions["score"].handler)
+        answer["values"] = values(asked, data, answer["waits"], rules.actions["score"].handler)
     return answer

@@ -78,7 +78,8 @@ def _event_action(rules: Ruleset | None, event: Any) -> str:
     """The action an event of a match runs; an event the match will refuse weighs as the
     lightest."""
     kind = event.get("type") if isinstance(event, dict) else None
-    known = rules.match.events.get(kind) if rules is not None and isinstance(kind, str) else None
+    match = rules.match if rules is not None else None
+    known = match.events.get(kind) if match is not None and isinstance(kind, str) else None
     return known.action if known is not None else "draw"
 
 
@@ -90,9 +91,9 @@ def admit(work: int, field: str = "body") -> None:
     """Refuse, before anything runs, a request asking for more than ``MAX_WORK`` hands."""
     if work > MAX_WORK:
         message = (f"asks for the work of {work:,} hands; a request may ask for at most "
-                   f"{MAX_WORK:,} (a match counts each event, a batch each item, a Yueqing "
-                   "hand more with each 财神 standing, what each wait is worth every wait "
-                   "four ways): split it")
+                   f"{MAX_WORK:,} (a match counts each event, a batch each item, a hand "
+                   "more with each wild tile (财神) standing, what each wait is worth every "
+                   "wait four ways): split it")
         raise TooMuchWork(f"{field}: {message}", {field: [message]})
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import requests
 
-from service.api.common import READY_HAND
+from service.rulesets.chuzhou import READY_HAND
 from tests.server import slow_clients
 
 PROBLEM = "application/problem+json"

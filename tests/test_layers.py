@@ -1,6 +1,7 @@
 """The layers stay as docs/architecture.md draws them: import-linter checks who imports whom
 (`make lint`); this checks that every import of the service sits at the top of its module,
-where that check and a reader see it, never inside a function to dodge a cycle."""
+where that check and a reader see it, never inside a function to dodge a cycle, and that no
+layer names a ruleset: only the ruleset's own package does."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from service.rulesets import RULESETS
 
 SERVICE = Path(__file__).resolve().parent.parent / "service"
 MODULES = sorted(SERVICE.rglob("*.py"))
@@ -28,3 +31,26 @@ def test_imports_are_at_the_top(module: Path) -> None:
 
 def test_a_late_import_is_found() -> None:
     assert late_imports("import os\n\ndef f():\n    import sys\n") == [4]
+
+
+def strings_naming(source: str, names: set[str]) -> list[tuple[int, str]]:
+    """The string constants (docstrings aside) that hold one of ``names``, any case."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings and any(n in node.value.lower() for n in names)]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda p: str(p.relative_to(SERVICE)))
+def test_only_a_rulesets_package_names_it(module: Path) -> None:
+    names = {text.lower() for rules in RULESETS.values() for text in (rules.id, rules.name)
+             if not module.is_relative_to(SERVICE / "rulesets" / rules.id)}
+    assert strings_naming(module.read_text(encoding="utf-8"), names) == []
+
+
+def test_a_string_naming_a_ruleset_is_found() -> None:
+    source = '"""A module about chuzhou."""\nWHERE = "the Chuzhou rules"\n'
+    assert strings_naming(source, {"chuzhou"}) == [(2, "the Chuzhou rules")]

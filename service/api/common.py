@@ -8,9 +8,10 @@ from flask import Blueprint, Response
 from werkzeug.exceptions import ServiceUnavailable
 
 from service import metrics
+from service.actions import run
 from service.openapi import spec_yaml
 from service.rulesets import RULESETS
-from service.scoring import ruleset, score
+from service.scoring import ruleset
 from service.serving import log_exception, stopping
 
 bp = Blueprint("common", __name__)
@@ -22,30 +23,20 @@ def healthz() -> dict[str, Any]:
     return {"status": "ok"}
 
 
-# The README's first hand: scoring it runs the loader, the reading engine, the catalogue and
-# the settlement, so a worker that answers it can answer a client.
-READY_HAND = {
-    "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1],
-    "hand": {"concealed": "123m678m99p", "melds": [
-        {"type": "chi", "tiles": "345s", "from": 0}, {"type": "peng", "tiles": "777p", "from": 3}]},
-    "win": {"tile": "8m", "by": "discard", "from": 3},
-}
-READY_FAN = 10
-
-
 @bp.get("/readyz")
 def readyz() -> dict[str, Any]:
     """Tell a load balancer whether this worker can score; 503 once it is shutting down."""
     if stopping():
         raise ServiceUnavailable("This worker is shutting down; send requests elsewhere.")
-    try:
+    try:  # each ruleset's check hand (registry.Ready), as a client's request would run
         with metrics.uncounted():
-            scored = score("chuzhou", READY_HAND)["fan"] == READY_FAN
+            scored = all(ready.answers(run(rules.id, ready.action, ready.body))
+                         for rules in RULESETS.values() if (ready := rules.ready) is not None)
     except Exception as exc:  # any failure means "not ready", with its traceback logged
         log_exception(exc)
         scored = False
     if not scored:
-        raise ServiceUnavailable("This worker could not score its check hand.")
+        raise ServiceUnavailable("This worker could not score its check hands.")
     return {"status": "ready"}
 
 

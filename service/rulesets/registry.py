@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
@@ -74,30 +73,6 @@ def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view
     return hits
 
 
-# The readings each hand a handler scored examined for its best (G-4), for the serving layer's
-# metric: a scorer reports, ``call`` hands them back with the answer. Per context, like the
-# deadline (service/work.py), so requests served side by side keep their own.
-_EXAMINED: ContextVar[list[int] | None] = ContextVar("examined", default=None)
-
-
-def examined(readings: int) -> None:
-    """A scorer's report: one hand, and how many readings it examined."""
-    kept = _EXAMINED.get()
-    if kept is not None:
-        kept.append(readings)
-
-
-def call(handler: Handler, data: dict[str, Any], examined: list[int]) -> dict[str, Any]:
-    """The handler's answer; ``examined`` gets the readings examined of each hand it scored
-    itself, whether it answers or raises (a hand scored through a nested ``call`` reports
-    there)."""
-    token = _EXAMINED.set(examined)
-    try:
-        return handler(data)
-    finally:
-        _EXAMINED.reset(token)
-
-
 class Action(NamedTuple):
     """One POST endpoint of a ruleset: request schema, response schema, the core function."""
 
@@ -145,20 +120,37 @@ def no_wilds(request: dict[str, Any], concealed: Any) -> int:
     return 0
 
 
+def no_ids() -> dict[str, list[str]]:
+    return {}
+
+
+class Ready(NamedTuple):
+    """A hand the readiness check scores (``GET /readyz``): a worker that answers it as
+    ``answers`` says can answer a client."""
+
+    action: str
+    body: dict[str, Any]
+    answers: Callable[[dict[str, Any]], bool]
+
+
 class Ruleset(NamedTuple):
-    """Everything the layers above need of a ruleset; they name none."""
+    """Everything the layers above need of a ruleset; they name none. Only the first five are
+    required: a ruleset without a match or wait values offers neither."""
 
     id: str
     name: str
     name_en: str
     catalogue: Callable[[], dict[str, Any]]
     actions: dict[str, Action]  # each run by service.scoring on its own
-    match: MatchRules
-    values: WaitValues
+    match: MatchRules | None = None
+    values: WaitValues | None = None  # needs a "waits" and a "score" action
     # The most waits one of its waiting hands can have (service/work.py bounds a request by it)
-    most_waits: int
+    most_waits: int = 34
     # How many wild tiles stand in a raw request body's tiles, before it is loaded
     standing_wilds: Callable[[dict[str, Any], Any], int] = no_wilds
+    # The OpenAPI document's id enums: a component's name, and the ids its ``id`` may be
+    id_enums: Callable[[], dict[str, list[str]]] = no_ids
+    ready: Ready | None = None
 
     def summary(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "name_en": self.name_en}

@@ -13,10 +13,10 @@ from marshmallow import Schema, fields, validate
 
 from service.schemas.common import Answer, ProblemSchema
 
-ITEM = ("`{\"id\"?: any, \"ruleset\": \"chuzhou\" | \"yueqing\", \"action\": \"score\" | "
-        "\"draw\" | \"instant\" | \"escape\" | \"waits\" | \"match\", \"request\": {...}}`: "
-        "the request is what the single endpoint `POST /v1/{ruleset}/{action}` takes, "
-        "`expected` (verify mode) included")
+ITEM = ("`{\"id\"?: any, \"ruleset\": string, \"action\": string, \"request\": {...}}`: "
+        "`ruleset` one of the ids GET /v1/rulesets lists, `action` one of that ruleset's "
+        "(score, draw, instant, escape, waits, match); the request is what the single "
+        "endpoint `POST /v1/{ruleset}/{action}` takes, `expected` (verify mode) included")
 
 
 class BatchRequest(Schema):
@@ -25,7 +25,7 @@ class BatchRequest(Schema):
     items = fields.List(fields.Dict(metadata={"description": ITEM}), required=True,
                         validate=validate.Length(max=1_000), metadata={
         "description": "at most 1,000 items and the work of 2,000 hands (a match counts each "
-                       "event, a Yueqing hand more with each 财神 standing, what each wait is "
+                       "event, a hand more with each wild tile (财神) standing, what each wait is "
                        "worth every wait four ways: docs/operations.md); more is refused "
                        "whole with 413"})
 

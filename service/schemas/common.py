@@ -94,7 +94,7 @@ def concealed_field(description: str, **kwargs: Any) -> Tiles:
 
 
 WAITING = ("every standing tile of the waiting hand; the tiles of melds are not repeated "
-           "here (13 tiles in Chuzhou and 16 in Yueqing, less 3 per meld)")
+           "here (the ruleset's hand of 13 or 16 tiles, less 3 per meld)")
 
 
 class WaitsRequest(Schema):
@@ -170,7 +170,8 @@ class CatalogueEntrySchema(Answer):
     name = fields.String(required=True)
     name_en = fields.String(required=True)
     values = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    group = fields.String(metadata={"description": "yueqing: minor, major or flower"})
+    group = fields.String(metadata={
+        "description": "where a ruleset groups its items, the group: minor, major or flower"})
     excludes = fields.List(fields.String())
     condition = fields.String()
 

@@ -49,9 +49,11 @@ class YueqingWaitsRequest(ValuesMixin, common.YueqingWaitsRequest):
 class WaySchema(Answer):
     """One way of winning on a waiting tile: what the score answer says of it."""
 
-    fan = fields.Integer(metadata={"description": "Chuzhou: the 番 total"})
-    tai = fields.Nested(yueqing.TaiSchema, metadata={"description": "Yueqing: the 台 and parts"})
-    flowers = fields.Nested(yueqing.FlowersSchema, metadata={"description": "Yueqing: 花"})
+    fan = fields.Integer(metadata={"description": "where the ruleset counts 番: the total"})
+    tai = fields.Nested(yueqing.TaiSchema, metadata={
+        "description": "where the ruleset counts 台: the 台 and parts"})
+    flowers = fields.Nested(yueqing.FlowersSchema, metadata={
+        "description": "where the ruleset counts 花: the flowers"})
     patterns = fields.List(fields.Dict(), metadata={"description": "the score answer's entries"})
     net = fields.List(fields.Integer(), metadata={"description": "every seat's net"})
     problem = fields.Nested(ProblemSchema, metadata={

@@ -6,14 +6,36 @@ scorer.py keeps the best reading, settlement.py moves the money.
 
 from __future__ import annotations
 
-from service.rulesets.chuzhou.catalogue import catalogue
+from typing import Any
+
+from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
-from service.rulesets.registry import Action, Event, MatchRules, Ruleset, WaitValues
+from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
 from service.schemas import chuzhou as schemas
 from service.schemas import common, match, values
 from service.schemas.verify import checked, verifiable
+
+
+def id_enums() -> dict[str, list[str]]:
+    """The pattern ids an answer may carry, for the OpenAPI document."""
+    return {"ChuzhouPattern": [pattern.id for pattern in PATTERNS]}
+
+
+# The README's first hand, scored by the readiness check: it runs the loader, the reading
+# engine, the catalogue and the settlement, so a worker that answers it can answer a client.
+READY_HAND: dict[str, Any] = {
+    "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1],
+    "hand": {"concealed": "123m678m99p", "melds": [
+        {"type": "chi", "tiles": "345s", "from": 0}, {"type": "peng", "tiles": "777p", "from": 3}]},
+    "win": {"tile": "8m", "by": "discard", "from": 3},
+}
+
+
+def _ready(answer: dict[str, Any]) -> bool:
+    return bool(answer["fan"] == 10)
+
 
 RULESET: Ruleset = Ruleset(
     id="chuzhou",
@@ -46,4 +68,6 @@ RULESET: Ruleset = Ruleset(
     values=WaitValues(values.WaitsRequest, values.WaitsResponse, state=("zhen",),
                       totals=("fan",)),
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
+    id_enums=id_enums,
+    ready=Ready("score", READY_HAND, _ready),
 )

@@ -18,7 +18,8 @@ from service.rulesets.chuzhou.patterns import Instance, Test
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
-from service.rulesets.registry import PatternTests, examined
+from service.rulesets.readings import examined
+from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 

@@ -8,7 +8,8 @@ events.py and escape.py handle drawn hands and escapes.
 from __future__ import annotations
 
 from service.rulesets.registry import Action, Event, MatchRules, Ruleset, WaitValues
-from service.rulesets.yueqing.catalogue import catalogue
+from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
+from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
 from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.settlement import after_escape
@@ -17,6 +18,17 @@ from service.rulesets.yueqing.waits import waits
 from service.schemas import common, match, values
 from service.schemas import yueqing as schemas
 from service.schemas.verify import checked, verifiable
+
+
+def id_enums() -> dict[str, list[str]]:
+    """The item, flower item and escape candidate ids an answer may carry, for the OpenAPI
+    document."""
+    return {
+        "YueqingItem": [item.id for item in ITEMS],
+        "YueqingFlowerItem": [fid for fid, _, _, _ in FLOWER_ITEMS],
+        "YueqingCandidate": [pid for pid, _, _ in JUDGES],
+    }
+
 
 RULESET: Ruleset = Ruleset(
     id="yueqing",
@@ -50,4 +62,5 @@ RULESET: Ruleset = Ruleset(
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers")),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
+    id_enums=id_enums,
 )

@@ -10,7 +10,8 @@ from service.hand import prepare_melds
 from service.hand.groups import Group, described
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
-from service.rulesets.registry import PatternTests, examined
+from service.rulesets.readings import examined
+from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS, MINOR
 from service.rulesets.yueqing.checks import check_win
