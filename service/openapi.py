@@ -34,11 +34,12 @@ VERSION = "1.0.0"
 EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
-    "400": ("The body is not valid JSON, or is nested more than 32 deep.", PROBLEM),
+    "400": ("The body is not valid JSON, is nested more than 32 deep, or its framing breaks "
+            "(a bad chunk, a body shorter than its length).", PROBLEM),
     "413": ("The body is larger than 1 MiB (chunked bodies too).", PROBLEM),
     "503": ("The request ran past its deadline while the worker was busy: nothing is "
             "answered; retry after `Retry-After` seconds.", PROBLEM),
-    "415": ("The body is not application/json, or is compressed.", PROBLEM),
+    "415": ("The body is not application/json, is compressed, or is not UTF-8.", PROBLEM),
     "422": ("The body breaks the schema, describes an impossible hand, or is not a win.",
             PROBLEM),
 }

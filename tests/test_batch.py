@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 from flask.testing import FlaskClient
 
@@ -97,6 +98,19 @@ def test_one_bad_item_never_fails_the_others(client: FlaskClient) -> None:
     assert results[6]["problem"] == alone
 
 
+@pytest.mark.parametrize("stray", ["score this", 7, None, [1, 2], True])
+def test_an_item_that_is_not_an_object_gets_its_own_422(client: FlaskClient, stray: Any) -> None:
+    items = [BATCH["items"][0], stray, BATCH["items"][1]]
+    response = client.post("/v1/batch", json={"items": items})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    results = response.get_json()["results"]
+    assert [r["status"] for r in results] == [200, 422, 200]
+    assert results[1]["id"] is None
+    assert results[1]["problem"]["type"] == "/problems/schema-violation"
+    assert results[1]["problem"]["errors"] == {
+        "body": ["an item is an object with ruleset, action and request"]}
+
+
 def test_over_the_caps_is_refused_whole(client: FlaskClient) -> None:
     draw = {"ruleset": "chuzhou", "action": "draw", "request": {"dealer": 0}}
     assert client.post("/v1/batch", json={"items": [draw] * 1000}).status_code == 200
@@ -114,8 +128,8 @@ def test_over_the_caps_is_refused_whole(client: FlaskClient) -> None:
 
 
 def test_a_body_that_is_not_a_batch(client: FlaskClient) -> None:
-    # an item that is not even an object is a malformed batch, not a bad item
-    for body in ([], {"items": {}}, {"items": [], "extra": 1}, {"items": ["not an item"]}):
+    # the batch itself malformed; an item that is not an object is a bad item (above)
+    for body in ([], {"items": {}}, {"items": [], "extra": 1}, {"items": "not a list"}):
         response = client.post("/v1/batch", json=body)
         assert response.status_code == 422
         assert response.get_json()["errors"]

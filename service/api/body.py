@@ -1,15 +1,19 @@
 """Reading a JSON request body, refusing what the service will not read before it reads it.
 
-415 for a body that is not ``application/json`` or comes compressed; 413 above 1 MiB, chunked
-bodies included; 400 for nesting deeper than any request needs, checked on the raw bytes before
-the JSON parser recurses into it; 400 for anything else that is not JSON.
+415 for a body that is not ``application/json``, comes compressed or is not UTF-8 (RFC 8259
+8.1: JSON is UTF-8; a UTF-8 byte order mark is ignored, as the RFC allows); 413 above 1 MiB,
+chunked bodies included; 400 for a body whose framing breaks (a bad chunk, a client that stops
+sending halfway); 400 for nesting deeper than any request needs, checked on the raw bytes
+before the JSON parser recurses into it; 400 for anything else that is not JSON.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, BinaryIO
 
 from flask import current_app, request
+from gunicorn.http.errors import ParseException  # type: ignore[import-untyped]
 from werkzeug.exceptions import (
     BadRequest,
     ClientDisconnected,
@@ -70,6 +74,21 @@ def _is_json() -> bool:
     return request.environ.get("CONTENT_TYPE") == "application/json" or request.is_json
 
 
+class BrokenFraming(BadRequest):
+    description = ("The body's framing is broken (a chunk that is not one, or a body that "
+                   "ended before its length): send the whole body again.")
+
+
+def _read(stream: BinaryIO, size: int) -> bytes:
+    """Up to ``size`` bytes of the body; a body the client framed wrongly or stopped sending
+    is its fault: 400, never a 500 (gunicorn's readers raise OSError or their ParseException
+    for it, Werkzeug's ClientDisconnected)."""
+    try:
+        return stream.read(size)
+    except (OSError, ValueError, ParseException) as exc:
+        raise BrokenFraming() from exc
+
+
 def _read_capped() -> bytes:
     """The whole body, or 413 past the cap, whether it came with a length or chunked."""
     # The request's own limit: the app's 1 MiB, or what a view set for itself (a batch).
@@ -78,18 +97,33 @@ def _read_capped() -> bytes:
     if length.isascii() and length.isdigit() and (size := int(length)) <= cap:
         # A plain length within the cap, as clients send: read straight from the server's
         # stream (Werkzeug's wrappers around it cost more than every other body check).
-        data: bytes = environ["wsgi.input"].read(size)
+        data = _read(environ["wsgi.input"], size)
         if len(data) != size:
             raise ClientDisconnected()  # as Werkzeug's reader says it
         return data
     if request.content_length is not None or not environ.get("wsgi.input_terminated"):
-        return request.get_data()  # 413 at once when Content-Length says too much
+        try:
+            return request.get_data()  # 413 at once when Content-Length says too much
+        except (OSError, ValueError, ParseException) as exc:
+            raise BrokenFraming() from exc
     # A chunked body has no length to check first: read one byte past the cap to tell a body
     # that fills it from one that overflows it (Werkzeug's own reader stops at the cap).
-    data = environ["wsgi.input"].read(cap + 1)
+    data = _read(environ["wsgi.input"], cap + 1)
     if len(data) > cap:
         raise RequestEntityTooLarge()
     return data
+
+
+def _check_utf8(data: bytes) -> None:
+    """415 for a body in another Unicode encoding, by its content type's charset or by its
+    first bytes (as the standard library's JSON reader would detect UTF-16 and UTF-32)."""
+    plain = request.environ.get("CONTENT_TYPE") == "application/json"  # what clients send
+    charset = "utf-8" if plain else request.mimetype_params.get("charset", "utf-8").lower()
+    detected = json.detect_encoding(data) if data else "utf-8"
+    if charset not in ("utf-8", "utf8") or detected not in ("utf-8", "utf-8-sig"):
+        named = detected if detected not in ("utf-8", "utf-8-sig") else charset
+        raise UnsupportedMediaType(f"The body is {named}; JSON is UTF-8 (RFC 8259): send "
+                                   "it as UTF-8.")
 
 
 def json_body() -> Any:
@@ -100,6 +134,7 @@ def json_body() -> Any:
     if not _is_json():
         raise UnsupportedMediaType("Send the body as application/json.")
     data = _read_capped()
+    _check_utf8(data)
     if nesting_depth_exceeds(data, MAX_DEPTH):
         raise BadRequest(f"The body nests arrays or objects more than {MAX_DEPTH} deep.")
     try:

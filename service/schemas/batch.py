@@ -20,9 +20,13 @@ ITEM = ("`{\"id\"?: any, \"ruleset\": string, \"action\": string, \"request\": {
 
 
 class BatchRequest(Schema):
-    # Each item is an object; what is inside it is the item's own business (a bad item gets
-    # its own 4xx result), so the contract says no more of it than the description.
-    items = fields.List(fields.Dict(metadata={"description": ITEM}), required=True,
+    # Each item is an object; what is inside it is the item's own business, and so is being
+    # an object: a bad item, a string or a number included, gets its own 4xx result and the
+    # others are answered (service/batch.py). So the contract says no more of an item than
+    # its description.
+    items = fields.List(fields.Raw(allow_none=True, metadata={
+        "description": ITEM + "; anything that is not such an object gets its own 422 result"}),
+                        required=True,
                         validate=validate.Length(max=1_000), metadata={
         "description": "at most 1,000 items and the work of 2,000 hands (a match counts each "
                        "event, a hand more with each wild tile (财神) standing, what each wait is "
