@@ -18,7 +18,7 @@ UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers load openapi examples lock lock-upgrade lock-check clean browser instructions \
-	best-reading soak fairness mutate
+	best-reading soak fairness mutate sequences
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -184,6 +184,13 @@ REFERENCE_EXAMPLES ?= 5000
 best-reading: $(INSTALLED)
 	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
 	  tests/yueqing/test_best_reading_reference.py
+
+# Random matches threaded through /match and through the single calls, far longer than make
+# test's 150: MATCH_SEQUENCES (default 10,000, about a minute and a half).
+MATCH_SEQUENCES ?= 10000
+sequences: $(INSTALLED)
+	MATCH_SEQUENCES=$(MATCH_SEQUENCES) $(BIN)/pytest -p no:cacheprovider \
+	  tests/test_match_threading.py
 
 # Mutation testing of the modules where arithmetic decides who pays whom (tools/mutate.py):
 # one line per module, then `mutation score N%`; fails below 98% or if a canary survives.

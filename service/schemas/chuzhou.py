@@ -17,18 +17,20 @@ from service.schemas.common import (
     part,
     situation_part,
 )
-from service.schemas.fields import BoundedList, Count, Fresh, Seat, Tile, Tiles, flag
+from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Fresh, Seat, Tile, Tiles, flag
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
 
 
 def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
     return BoundedList(
-        Count(1, 1_000_000), min_items=4, max_items=4, load_default=Fresh([1, 1, 1, 1]),
+        Count(1, MOST_IN_A_ROW), min_items=4, max_items=4, load_default=Fresh([1, 1, 1, 1]),
         metadata={"description": "each seat's 针 (zhen), seats 0-3 in order, each "
-                                 "1-1,000,000: every 针 adds 10 to what that seat pays or "
-                                 "receives (CZ-12, the dealer's counted double); after a win "
-                                 "they change as CZ-13 says; all 1 at the start and by default"},
+                                 f"1-{MOST_IN_A_ROW:,}: every 针 adds 10 to what that seat pays "
+                                 "or receives (CZ-12, the dealer's counted double); after a "
+                                 "win they change as CZ-13 says, and stay at "
+                                 f"{MOST_IN_A_ROW:,} once there; all 1 at the start and by "
+                                 "default"},
         **kwargs)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from marshmallow import ValidationError, fields, validate
 
@@ -16,6 +16,10 @@ from service.errors import InvalidTiles
 from service.tiles import NOTATION, parse_tiles, teach, tile
 
 TILE_CODE_REF = "#/components/schemas/TileCode"
+# The most a counter a table carries from hand to hand (Chuzhou's 针, Yueqing's 牢庄) may be,
+# in a request and in an answer's next state alike, which stays there once it is reached: so
+# every next state an answer gives is one the next request may send (docs/contract.md).
+MOST_IN_A_ROW: Final = 1_000_000
 # What parse_compact accepts, exactly: numbers then a suit letter, ASCII whitespace anywhere.
 COMPACT_PATTERN = (r"^[ \t\n\r]*(?:(?:[1-9][ \t\n\r]*)+[mps][ \t\n\r]*"
                    r"|(?:[1-7][ \t\n\r]*)+z[ \t\n\r]*)*$")

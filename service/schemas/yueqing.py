@@ -19,16 +19,17 @@ from service.schemas.common import (
     part,
     situation_part,
 )
-from service.schemas.fields import BoundedList, Count, Seat, Tile, flag
+from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Seat, Tile, flag
 
 MAX_MELDS = 5  # five sets and a pair (YQ-1)
 
 
 def LaoZhuang(**kwargs: Any) -> fields.Integer:  # noqa: N802
-    return Count(0, 1_000_000, load_default=0, metadata={
+    return Count(0, MOST_IN_A_ROW, load_default=0, metadata={
         "description": "牢庄: hands in a row the current dealer has already kept, 0 the first "
                        "time (YQ-18); each raises what a dealer's win is paid by 1 条; "
-                       "0-1,000,000, default 0"}, **kwargs)
+                       f"0-{MOST_IN_A_ROW:,}, default 0, and it stays at {MOST_IN_A_ROW:,} "
+                       "once there"}, **kwargs)
 
 
 def Flowers(**kwargs: Any) -> fields.Integer:  # noqa: N802

@@ -224,3 +224,19 @@ def test_three_dragons_liability_counts_only_dragon_pengs() -> None:
     assert result["settlement"]["payments"] == [{"from": 0, "to": 1, "amount": 1910}]
     assert result["settlement"]["net"] == [-1910, 1910, 0, 0]
     assert result["settlement"]["liable_seat"] == 0
+
+
+def test_a_zhen_at_its_bound_stays_there_and_is_accepted_back() -> None:
+    # CZ-13 raises the winner's 针 by 1; at the bound (1,000,000) it stays, so the next state
+    # an answer gives is always one a request may send (docs/contract.md).
+    most = 1_000_000
+    assert next_state(0, 0, [most, 1, 1, 1]) == {"dealer": 0, "zhen": [most] * 4}
+    assert next_state(0, 1, [1, most, 1, 1]) == {"dealer": 1, "zhen": [most] * 4}
+    assert next_state(0, 2, [1, 1, most, 1]) == {"dealer": 1, "zhen": [1, 1, most, 1]}
+    assert next_state(0, 2, [1, 1, most - 1, 1]) == {"dealer": 1, "zhen": [1, 1, most, 1]}
+    # Dealer 0 self-draws the README hand with every 针 at the bound, twice in a row.
+    request = body("123m456p789s11z555s", "5s", dealer=0, winner=0, zhen=[most] * 4)
+    first = score("chuzhou", request)
+    assert first["next"] == {"dealer": 0, "zhen": [most] * 4}
+    again = score("chuzhou", {**request, "zhen": first["next"]["zhen"]})
+    assert again["settlement"]["net"] == first["settlement"]["net"]

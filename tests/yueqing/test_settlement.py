@@ -201,3 +201,16 @@ def test_two_seat_wind_sets_one_completed_by_caishen_each_count() -> None:
     assert result["flowers"]["tiao"] == 10
     assert {e["id"] for e in result["patterns"]} == {"seat_wind", "two_caishen"}
     assert result["settlement"]["net"] == [-14, 40, -13, -13]
+
+
+def test_lao_zhuang_at_its_bound_stays_there_and_is_accepted_back() -> None:
+    # YQ-20 raises 牢庄 by 1 when the dealer wins again; at the bound (1,000,000) it stays, so
+    # the next state an answer gives is always one a request may send (docs/contract.md).
+    most = 1_000_000
+    request = body("123m456m789p234s678s55s", "5s", dealer=0, winner=0, lao_zhuang=most)
+    first = score("yueqing", request)
+    assert first["next"] == {"dealer": 0, "lao_zhuang": most}
+    again = score("yueqing", {**request, "lao_zhuang": first["next"]["lao_zhuang"]})
+    assert again["settlement"] == first["settlement"]
+    below = score("yueqing", {**request, "lao_zhuang": most - 1})
+    assert below["next"] == {"dealer": 0, "lao_zhuang": most}

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from service.hand.groups import CHI, PENG, SEQUENCE, Group, Meld
 from service.rulesets.money import by_payer, paid_to
+from service.schemas.fields import MOST_IN_A_ROW
 from service.tiles import DRAGONS, is_terminal
 
 DISCARD_EXTRA: Final = 10  # 点胡: the discarder pays 10 more
@@ -46,7 +47,7 @@ def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str
     following = FOLLOWING[dealer]
     if winner is None:
         return {"dealer": following, "zhen": list(zhen)}
-    raised = zhen[winner] + 1
+    raised = min(zhen[winner] + 1, MOST_IN_A_ROW)  # what a request may send back
     if winner == dealer:  # 连庄, and every 针 is the winner's + 1
         return {"dealer": dealer, "zhen": [raised] * 4}
     if winner == following:

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from service.hand.groups import ANGANG, GANG
 from service.rulesets.money import by_payer
+from service.schemas.fields import MOST_IN_A_ROW
 
 _KONGS: Final = (GANG, ANGANG)
 
@@ -78,8 +79,8 @@ def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
 
 
 def next_after_win(dealer: int, winner: int, lao_zhuang: int) -> dict[str, int]:
-    if winner == dealer:
-        return {"dealer": dealer, "lao_zhuang": lao_zhuang + 1}
+    if winner == dealer:  # at most what a request may send back
+        return {"dealer": dealer, "lao_zhuang": min(lao_zhuang + 1, MOST_IN_A_ROW)}
     return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
 
 
