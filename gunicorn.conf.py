@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 wsgi_app = "service.api.app:create_app()"
-bind = os.environ.get("BIND", "127.0.0.1:8000")
+bind = [os.environ.get("BIND", "127.0.0.1:8000")]
+# METRICS_PORT: /metrics on a port of its own, on BIND's host, and only there (a NetworkPolicy
+# keeps it private: docs/operations.md).
+if os.environ.get("METRICS_PORT"):
+    bind.append(f"{bind[0].rsplit(':', 1)[0]}:{os.environ['METRICS_PORT'].strip()}")
 # Scoring is CPU-bound: about one worker process per core.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 # A sync worker is held by one slow client for as long as it trickles; a gevent worker holds

@@ -103,6 +103,14 @@ class PastDeadline(ProblemError):
     retry_after = 5
 
 
+class MetricsUnavailable(ProblemError):
+    """GET /metrics while the metrics directory cannot be read (service/metrics.py)."""
+
+    status = 503
+    slug = "metrics-unavailable"
+    title = "The metrics cannot be read"
+
+
 class UnknownRuleset(ProblemError):
     status = 404
     slug = "unknown-ruleset"

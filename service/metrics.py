@@ -13,16 +13,23 @@ handed over later would take that out of a score, but not out of a request: unde
 worker must have written its counts before its response leaves, or a ``/metrics`` answered by
 another worker misses them, so the same writes would happen on every request anyway. Only a
 process nobody scrapes would gain, so the hooks stay direct.
+
+Should the directory vanish or turn read-only while the service runs, counting is what
+stops, not the service: every hook swallows the OSError (one log line per outage, not one per
+request), scoring and ``/healthz`` go on, and ``GET /metrics`` answers 503 until the directory
+is back (docs/operations.md, "Metrics").
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import Any, ParamSpec
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -34,6 +41,8 @@ from prometheus_client import (
 )
 from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.multiprocess import MultiProcessCollector
+
+from service.errors import MetricsUnavailable
 
 REQUESTS = Counter(
     "mahjong_http_requests", "HTTP requests answered, by route template, method and status.",
@@ -52,6 +61,32 @@ PROBLEMS = Counter(
 READINGS = Histogram(
     "mahjong_readings_per_hand", "Readings of one hand the scorer examined for the best (G-4).",
     ["ruleset"], buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096))
+
+
+log = logging.getLogger("service.requests")  # the JSON request log (service/serving.py)
+_outage: list[str] = []  # what broke, while the directory cannot be written or read
+Hook = ParamSpec("Hook")
+
+
+def _lost(exc: OSError) -> None:
+    """Counting failed: say so once, until a scrape finds the directory again."""
+    if not _outage:
+        _outage.append(f"{type(exc).__name__}: {exc}")
+        log.error(json.dumps({"level": "error", "pid": os.getpid(), "error": _outage[0],
+                              "metrics": "the metrics directory cannot be written: counting "
+                                         "stops until it is back; GET /metrics answers 503"}))
+
+
+def safely(hook: Callable[Hook, None]) -> Callable[Hook, None]:
+    """A hook that never fails what it counts: an OSError of the metrics files is logged once
+    and the count is lost."""
+    def counted(*args: Hook.args, **kwargs: Hook.kwargs) -> None:
+        try:
+            hook(*args, **kwargs)
+        except OSError as exc:
+            _lost(exc)
+    counted.__doc__, counted.__name__ = hook.__doc__, hook.__name__
+    return counted
 
 
 # The readiness check scores a hand of its own; a probe every few seconds is not traffic.
@@ -75,6 +110,7 @@ def series(metric: MetricWrapperBase, *labels: str) -> Any:
     return metric.labels(*labels)
 
 
+@safely
 def request_answered(route: str, method: str, status: int, seconds: float | None) -> None:
     series(REQUESTS, route, method, str(status)).inc()
     if seconds is not None:
@@ -87,6 +123,7 @@ _HANDS: dict[str, dict[str, Any]] = {}
 _READINGS: dict[str, Any] = {}
 
 
+@safely
 def hand_scored(ruleset: str, action: str) -> None:
     if _counting.get():
         by_action = _HANDS.get(ruleset) or _HANDS.setdefault(ruleset, {})
@@ -96,11 +133,13 @@ def hand_scored(ruleset: str, action: str) -> None:
         child.inc()
 
 
+@safely
 def problem(type_uri: str) -> None:
     """Count one problem by its type's last path segment (``/problems/not-a-win``)."""
     series(PROBLEMS, type_uri.rsplit("/", 1)[-1]).inc()
 
 
+@safely
 def hand_read(ruleset: str, examined: int) -> None:
     """Count the readings a scorer examined for one hand's best (G-4), as
     ``rulesets.readings.call`` collects them for ``scoring.perform``."""
@@ -113,8 +152,18 @@ def hand_read(ruleset: str, examined: int) -> None:
 
 def exposition() -> tuple[bytes, str]:
     """The text exposition and its content type: summed over the workers under gunicorn."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not directory:
+        return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+    try:
+        if not os.access(directory, os.R_OK | os.W_OK | os.X_OK):
+            raise FileNotFoundError(f"{directory} is gone or not writable")
         registry = CollectorRegistry()
         MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        return generate_latest(registry), CONTENT_TYPE_LATEST
-    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+        found = generate_latest(registry)
+    except OSError as exc:
+        _lost(exc)
+        raise MetricsUnavailable(f"The metrics directory cannot be read ({exc}); counting "
+                                 "resumes when it is back.", {}) from None
+    _outage.clear()  # the directory is back: a later outage is logged again
+    return found, CONTENT_TYPE_LATEST

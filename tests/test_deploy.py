@@ -67,9 +67,11 @@ def test_deployment_fits_the_image_and_the_app() -> None:
         assert container[probe]["httpGet"]["path"] in routes, probe
     annotations = pod["metadata"]["annotations"]
     assert annotations["prometheus.io/path"] in routes
-    assert annotations["prometheus.io/port"] == str(port)
     env = {item["name"]: item["value"] for item in container["env"]}
     assert env["BIND"].endswith(f":{port}")
+    # /metrics on a port of its own, the one Prometheus is told of and the policy guards
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert annotations["prometheus.io/port"] == env["METRICS_PORT"] == str(ports["metrics"])
     # runAsNonRoot can only check a numeric user: the image's USER is that same number.
     user, _, group = dockerfile_instruction("USER").partition(":")
     assert re.fullmatch(r"[1-9][0-9]*", user)
@@ -95,6 +97,17 @@ def test_service_autoscaler_and_budget_select_the_deployment() -> None:
         <= labels.items()
     target = by_kind("HorizontalPodAutoscaler")["spec"]["scaleTargetRef"]
     assert (target["kind"], target["name"]) == ("Deployment", deployment["metadata"]["name"])
+
+
+def test_only_monitoring_reaches_the_metrics_port() -> None:
+    labels = by_kind("Deployment")["spec"]["template"]["metadata"]["labels"]
+    policy = by_kind("NetworkPolicy")["spec"]
+    assert policy["podSelector"]["matchLabels"].items() <= labels.items()
+    assert policy["policyTypes"] == ["Ingress"]
+    by_port = {rule["ports"][0]["port"]: rule for rule in policy["ingress"]}
+    assert "from" not in by_port["http"]  # the API: whoever the cluster lets in
+    assert by_port["metrics"]["from"] == [{"namespaceSelector": {"matchLabels": {
+        "kubernetes.io/metadata.name": "monitoring"}}}]
 
 
 def test_dockerfile_passes_hadolint_with_no_findings() -> None:

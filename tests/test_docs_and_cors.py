@@ -65,3 +65,17 @@ def test_a_star_allows_every_origin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CORS_ORIGINS", "*")
     client = create_app({"TESTING": True}).test_client()
     assert preflight(client, ORIGIN)["Access-Control-Allow-Origin"] in ("*", ORIGIN)
+
+
+@pytest.mark.parametrize("setting", [ORIGIN, "*"])
+def test_metrics_are_never_readable_cross_origin(setting: str) -> None:
+    # /metrics is for the monitoring system, never a web page (docs/operations.md).
+    client = create_app({"TESTING": True, "CORS_ORIGINS": setting}).test_client()
+    answer = client.get("/metrics", headers={"Origin": ORIGIN})
+    assert answer.status_code == 200
+    assert not [k for k in answer.headers.keys() if k.startswith("Access-Control-")]
+    asked = client.options("/metrics", headers={"Origin": ORIGIN,
+                                                "Access-Control-Request-Method": "GET"})
+    assert not [k for k in asked.headers.keys() if k.startswith("Access-Control-")]
+    assert client.get("/healthz", headers={"Origin": ORIGIN}).headers[
+        "Access-Control-Allow-Origin"] in ("*", ORIGIN)

@@ -21,6 +21,8 @@ def register(app: Flask) -> None:
     origins = origins_from(app.config.get("CORS_ORIGINS", os.environ.get("CORS_ORIGINS")))
     if not origins:
         return
-    CORS(app, origins="*" if "*" in origins else origins, methods=["GET", "POST"],
+    # Every path but /metrics, which is for the monitoring system, never for a web page.
+    CORS(app, resources=r"^/(?!metrics$).*", origins="*" if "*" in origins else origins,
+         methods=["GET", "POST"],
          allow_headers=["Content-Type", "X-Request-ID"], expose_headers=["X-Request-ID"],
          max_age=600)

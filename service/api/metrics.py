@@ -1,9 +1,18 @@
 """GET /metrics for Prometheus, and the hook that counts every answer (problems are counted
-where they are built, service/api/problems.py)."""
+where they are built, service/api/problems.py).
+
+With ``METRICS_PORT`` set, gunicorn listens on that port too (gunicorn.conf.py), and
+``/metrics`` is answered there only, and nothing else is: a NetworkPolicy can then keep the
+metrics from the public while the API stays open (deploy/kubernetes/networkpolicy.yaml,
+docs/operations.md). Unset, ``/metrics`` is served beside the API.
+"""
 
 from __future__ import annotations
 
+import os
+
 from flask import Blueprint, Flask, Response, request
+from werkzeug.exceptions import NotFound
 
 from service import metrics
 from service.serving import elapsed
@@ -29,6 +38,17 @@ def _count(response: Response) -> Response:
     return response
 
 
+def metrics_port(app: Flask) -> str:
+    return str(app.config.get("METRICS_PORT") or os.environ.get("METRICS_PORT", "")).strip()
+
+
 def register(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(_count)  # the request's start is serving's (service/serving.py)
+    port = metrics_port(app)
+    if port:
+        def one_port_each() -> None:
+            """/metrics on the metrics port only, and only /metrics there."""
+            if (request.path == "/metrics") != (request.environ.get("SERVER_PORT") == port):
+                raise NotFound()
+        app.before_request(one_port_each)
