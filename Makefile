@@ -142,6 +142,7 @@ bench: $(WHEEL_STAMP) $(RIICHI)/.installed wrk
 	$(CBIN)/python bench/worst.py
 	$(CBIN)/python bench/throughput.py
 	$(CBIN)/python bench/batch.py
+	$(CBIN)/python bench/cli.py
 
 # 10,000 generated hands with expected, through mahjong-score --check and POST /v1/batch.
 check-lines: $(INSTALLED)

@@ -24,7 +24,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service.api.app import create_app  # noqa: E402
-from service.cli import outcome, outcomes  # noqa: E402
+from service.cli import Line, outcome, outcomes  # noqa: E402
 
 N = 10_000
 CHUNK = 1_000
@@ -40,7 +40,8 @@ def measure(label: str, ruleset: str, hands: list[dict[str, Any]]) -> None:
     client = create_app().test_client()
     items = [{"id": i, "ruleset": ruleset, "action": "score", "request": body}
              for i, body in enumerate(hands)]
-    lines = [json.dumps(item) + "\n" for item in items]
+    lines = [Line(number, None, json.dumps(item).encode())
+             for number, item in enumerate(items, start=1)]
     workers = os.cpu_count() or 1
 
     def single() -> None:
@@ -58,7 +59,7 @@ def measure(label: str, ruleset: str, hands: list[dict[str, Any]]) -> None:
         ("batch endpoint", rate(len(hands), batch), 1),
         ("command line, 1 process", rate(len(lines), lambda: [outcome(t) for t in lines]), 1),
         (f"command line, {workers} workers",
-         rate(len(lines), lambda: list(outcomes(lines, workers))), workers),
+         rate(len(lines), lambda: list(outcomes(iter(lines), workers))), workers),
     ]
     base = figures[0][1]
     print(label)

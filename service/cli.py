@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from itertools import islice
 from multiprocessing import Pool
 from typing import IO, Any, NamedTuple
 
@@ -14,104 +16,178 @@ from tqdm import tqdm
 
 from service.batch import answer_item
 from service.errors import PROBLEM_BASE, problem_document
-from service.jsonio import encoded
+from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
 from service.rulesets import RULESETS
 from service.work import tune_gc
 
 EXAMPLES = """\
 Each input line is one batch item, as in POST /v1/batch:
   {"id": 7, "ruleset": "RULESET", "action": "score", "request": {...}}
-Each output line is that item's result, in input order:
-  {"id": 7, "status": 200, "answer": {...}}   or   {"id": 7, "status": 422, "problem": {...}}
+Each input line, blank or broken ones included, gets one output line, in order, with its line
+number (and its file, when there are several):
+  {"line": 1, "id": 7, "status": 200, "answer": {...}}
+  {"line": 2, "id": null, "status": 400, "problem": {...}}   a line that is not JSON
+Results are written as lines are read: `tail -f | mahjong-score` answers as lines arrive, and
+memory stays flat whatever the input's size. A summary goes to stderr at the end.
+
+exit status: 0 every line was read and answered, whatever each one's status;
+             1 with --check, when an item with `expected` (its own, or a match event's)
+               differs or is refused;
+             2 when a file cannot be read (it is named on stderr and skipped; every
+               other line is answered).
 
 examples:
   mahjong-score examples/check.jsonl > results.jsonl
   cat day1.jsonl day2.jsonl | mahjong-score --workers 2 > results.jsonl
   mahjong-score --check examples/check.jsonl > /dev/null   # exit 1 if any expected differs
 
-A progress bar with the rate and time left shows on stderr when it is a terminal.
+A progress bar with the count and rate shows on stderr when it is a terminal.
 """.replace("RULESET", next(iter(RULESETS)))  # the first ruleset served: a real id
-# Below this many lines, starting worker processes costs more than it saves.
-PARALLEL_FROM = 2_000
+# Below this much input in regular files, starting worker processes costs more than it saves
+# (about 2,000 lines). Input from a pipe is answered in this process unless --workers says.
+PARALLEL_FROM_BYTES = 1024 * 1024
+WINDOW = 4096  # lines handed to the worker processes at a time: memory stays bounded
 SHOWN_DIFFERENCES = 20
 
 
-class Outcome(NamedTuple):
-    """One line's result as written, and what --check needs to know of it."""
+class Line(NamedTuple):
+    number: int
+    file: str | None  # named when there are several
+    text: bytes
 
-    line: str
+
+class Outcome(NamedTuple):
+    """One line's result as written, and what the summary needs to know of it."""
+
+    line: bytes
+    where: str  # "line 7", or "day2.jsonl line 7" when there are several files
     status: int
     checked: bool
     differences: list[dict[str, Any]]
 
 
-def _bad_json(error: json.JSONDecodeError) -> dict[str, Any]:
-    detail = f"The line is not valid JSON: {error.msg} at column {error.colno}."
-    return {"id": None, "status": 400,
-            "problem": problem_document(PROBLEM_BASE + "bad-json", "Bad Request", 400, detail, {})}
+def _refused(detail: str) -> dict[str, Any]:
+    return {"id": None, "status": 400, "problem": problem_document(
+        PROBLEM_BASE + "bad-json", "Bad Request", 400, detail, {})}
 
 
-def outcome(text: str) -> Outcome:
-    """Answer one input line (runs in a worker process when there are several)."""
-    item: Any = None
+def _read(text: bytes) -> tuple[Any, dict[str, Any] | None]:
+    """The line's item, or the 400 result that says why it has none."""
+    if not text.strip():
+        return None, _refused("The line is blank; each line is one batch item.")
     try:
-        item = json.loads(text)
+        text.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, _refused(f"The line is not UTF-8 (byte {error.start + 1}).")
+    if nesting_depth_exceeds(text, MAX_DEPTH):
+        return None, _refused(f"The line nests arrays or objects more than {MAX_DEPTH} deep.")
+    try:
+        return loads(text), None
     except json.JSONDecodeError as error:
-        result = _bad_json(error)
-    else:
-        result = answer_item(item)
+        return None, _refused(f"The line is not valid JSON: {error.msg} at column "
+                              f"{error.colno}.")
+    except ValueError:  # an integer of more than 4,300 digits: no field takes one
+        return None, _refused("The line holds a number longer than any field takes.")
+
+
+def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str, Any]]]:
+    """Whether the item carried ``expected`` anywhere an item may (its request, or a match
+    event's), and every difference the answer found, a match event's named from the item."""
     request = item.get("request") if isinstance(item, dict) else None
-    wanted = isinstance(request, dict) and request.get("expected") is not None
-    check = result.get("answer", {}).get("check")
-    found = check["differences"] if check else []
-    line = encoded(result).decode()  # the batch endpoint's own writer
-    return Outcome(line, result["status"], wanted, found)
+    if not isinstance(request, dict):
+        return False, []
+    wanted = request.get("expected") is not None
+    found = list(answer.get("check", {}).get("differences", []))
+    events = request.get("events") if item.get("action") == "match" else None
+    for event in events if isinstance(events, list) else ():
+        asked = event.get("request") if isinstance(event, dict) else None
+        wanted = wanted or (isinstance(asked, dict) and asked.get("expected") is not None)
+    for index, event in enumerate(answer.get("events", ())):
+        check = event.get("result", {}).get("check")
+        found += [{**d, "path": f"events.{index}.{d['path']}"}
+                  for d in (check["differences"] if check else ())]
+    return wanted, found
 
 
-def _lines(paths: list[str]) -> Iterator[str]:
-    """Every non-blank input line, files in order, ``-`` or none for stdin."""
+def outcome(line: Line) -> Outcome:
+    """Answer one input line; never raises (runs in a worker process when there are several)."""
+    item, refused = _read(line.text)
+    result = refused if refused is not None else answer_item(item)
+    where: dict[str, Any] = {"line": line.number} if line.file is None else {
+        "file": line.file, "line": line.number}
+    checked, found = expectations(item, result.get("answer", {}))
+    named = f"line {line.number}" if line.file is None else f"{line.file} line {line.number}"
+    return Outcome(encoded({**where, **result}), named, result["status"], checked, found)
+
+
+def _lines(paths: list[str], broken: list[str]) -> Iterator[Line]:
+    """Every input line, blank ones included, numbered in its file; files in order, ``-`` or
+    none for stdin. A file that cannot be read is named in ``broken`` and skipped."""
+    named = len(paths) > 1
     for path in paths or ["-"]:
-        stream: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
         try:
-            for text in stream:
-                if text.strip():
-                    yield text
+            stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        except OSError as error:
+            broken.append(f"mahjong-score: {error}")
+            continue
+        try:
+            for number, text in enumerate(stream, start=1):
+                yield Line(number, path if named else None, text.rstrip(b"\r\n"))
+        except OSError as error:
+            broken.append(f"mahjong-score: {path}: {error}")
         finally:
-            if stream is not sys.stdin:
+            if stream is not sys.stdin.buffer:
                 stream.close()
 
 
-def outcomes(lines: list[str], workers: int) -> Iterable[Outcome]:
+def _regular_bytes(paths: list[str]) -> int | None:
+    """The input's size when every input is a regular file, else None (a pipe, a terminal)."""
+    total = 0
+    for path in paths or ["-"]:
+        try:
+            found = os.fstat(sys.stdin.fileno()) if path == "-" else os.stat(path)
+        except (OSError, ValueError):
+            return None
+        if not stat.S_ISREG(found.st_mode):
+            return None
+        total += found.st_size
+    return total
+
+
+def outcomes(lines: Iterator[Line], workers: int) -> Iterator[Outcome]:
+    """Each line's outcome in order, as lines are read; with workers, a window at a time."""
     if workers <= 1:
-        return map(outcome, lines)
-    pool = Pool(workers)
-    chunk = max(1, min(256, len(lines) // (workers * 8)))
-    return _closing(pool, pool.imap(outcome, lines, chunksize=chunk))
-
-
-def _closing(pool: Any, results: Iterator[Outcome]) -> Iterator[Outcome]:
-    with pool:
-        yield from results
+        yield from map(outcome, lines)
+        return
+    with Pool(workers) as pool:
+        while window := list(islice(lines, WINDOW)):
+            yield from pool.imap(outcome, window, chunksize=max(1, len(window) // workers // 8))
 
 
 class Summary:
-    """What --check reports: items with ``expected``, how many differed or were refused."""
+    """What the end of a run reports: every line, and the items with ``expected``."""
 
     def __init__(self) -> None:
-        self.checked = self.differed = self.refused = 0
+        self.lines = self.answered = self.refused = 0
+        self.checked = self.differed = self.checked_refused = 0
         self.shown: list[str] = []
 
-    def add(self, number: int, result: Outcome) -> None:
+    def add(self, result: Outcome) -> None:
+        self.lines += 1
+        if result.status == 200:
+            self.answered += 1
+        else:
+            self.refused += 1
         if not result.checked:
             return
         self.checked += 1
         if result.status != 200:
-            self.refused += 1
-            self._show(f"line {number}: refused with status {result.status}")
+            self.checked_refused += 1
+            self._show(f"{result.where}: refused with status {result.status}")
         elif result.differences:
             self.differed += 1
             for d in result.differences:
-                self._show(f"line {number}: {d['path']}: expected "
+                self._show(f"{result.where}: {d['path']}: expected "
                            f"{json.dumps(d['expected'], ensure_ascii=False)}, got "
                            f"{json.dumps(d['actual'], ensure_ascii=False)}")
 
@@ -121,14 +197,17 @@ class Summary:
 
     @property
     def ok(self) -> bool:
-        return self.differed == 0 and self.refused == 0
+        return self.differed == 0 and self.checked_refused == 0
 
-    def report(self, out: IO[str]) -> None:
-        for text in self.shown:
+    def report(self, out: IO[str], check: bool) -> None:
+        for text in self.shown if check else ():
             print(text, file=out)
-        print(f"checked {self.checked:,} item(s) with expected: "
-              f"{self.checked - self.differed - self.refused:,} ok, {self.differed:,} differ, "
-              f"{self.refused:,} refused", file=out)
+        print(f"{self.lines:,} line(s): {self.answered:,} answered, {self.refused:,} refused",
+              file=out)
+        if check:
+            print(f"checked {self.checked:,} item(s) with expected: "
+                  f"{self.checked - self.differed - self.checked_refused:,} ok, "
+                  f"{self.differed:,} differ, {self.checked_refused:,} refused", file=out)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -138,40 +217,43 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("files", nargs="*", metavar="FILE",
                       help="JSON Lines files, read in order; none or '-' reads stdin")
     made.add_argument("--check", action="store_true",
-                      help="print a summary of differences from each item's expected to "
-                           "stderr; exit 1 if any differs or is refused")
+                      help="print the differences from each item's expected to stderr; exit 1 "
+                           "if any differs or is refused")
     made.add_argument("--workers", type=int, default=None,
-                      help=f"worker processes (default: one per core from "
-                           f"{PARALLEL_FROM:,} lines, else 1)")
+                      help="worker processes (default: one per core for regular files from "
+                           f"{PARALLEL_FROM_BYTES // 1024 // 1024} MiB, else 1)")
     return made
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     tune_gc()
-    try:
-        lines = list(_lines(args.files))
-    except OSError as error:
-        print(f"mahjong-score: {error}", file=sys.stderr)
-        return 2
-    workers = args.workers or ((os.cpu_count() or 1) if len(lines) >= PARALLEL_FROM else 1)
+    size = _regular_bytes(args.files)
+    workers = args.workers or ((os.cpu_count() or 1)
+                               if size is not None and size >= PARALLEL_FROM_BYTES else 1)
+    streaming = size is None  # a pipe or a terminal: each result leaves as soon as it is made
+    broken: list[str] = []
     summary = Summary()
-    bar = tqdm(total=len(lines), unit="item", file=sys.stderr,
-               disable=not sys.stderr.isatty(), smoothing=0.1)
+    out = sys.stdout.buffer
+    bar = tqdm(unit="line", file=sys.stderr, disable=not sys.stderr.isatty(), smoothing=0.1)
     try:
         with bar:
-            for number, result in enumerate(outcomes(lines, workers), start=1):
-                sys.stdout.write(result.line + "\n")
-                summary.add(number, result)
+            for result in outcomes(_lines(args.files, broken), workers):
+                out.write(result.line + b"\n")
+                if streaming:
+                    out.flush()
+                summary.add(result)
                 bar.update()
-        sys.stdout.flush()
+        out.flush()
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    if args.check:
-        summary.report(sys.stderr)
-        return 0 if summary.ok else 1
-    return 0
+    for text in broken:
+        print(text, file=sys.stderr)
+    summary.report(sys.stderr, args.check)
+    if broken:
+        return 2
+    return 0 if summary.ok or not args.check else 1
 
 
 if __name__ == "__main__":

@@ -31,20 +31,62 @@ def encoded(obj: Any) -> bytes:
             return json.dumps(obj).encode()
 
 
+# The deepest valid request (an escape: body, players, a player, melds, a meld, a tile array)
+# is 6 levels; 32 leaves room for any later field and is far below the parser's recursion.
+MAX_DEPTH = 32
+
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
+    """Whether JSON text nests arrays and objects more than ``limit`` deep.
+
+    Works on the bytes in C-speed passes, so a megabyte of brackets costs milliseconds:
+    strings are cut out (escapes first, so ``\\"`` does not end one), every bracket becomes
+    ``[`` or ``]``, and each pass of removing ``[]`` peels exactly one level. Brackets that do
+    not balance are left for the JSON parser to refuse.
+    """
+    # A request sent in earnest has a few dozen brackets at most: counting them all, those
+    # inside strings too, bounds the depth at once, before anything is cut out (two C scans).
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside_strings = b"".join(unescaped.split(b'"')[::2])
+    brackets = outside_strings.translate(_BRACKETS, _NOT_BRACKETS)
+    if brackets.count(b"[") <= limit:
+        return False
+    if b"[" * (limit + 1) in brackets:
+        return True
+    for _ in range(limit):
+        peeled = brackets.replace(b"[]", b"")
+        if not peeled or peeled == brackets:
+            return False
+        brackets = peeled
+    return True
+
+
+def loads(s: str | bytes) -> Any:
+    """A JSON text as the service reads every body and command-line line: orjson, and the
+    standard library for what orjson would read differently or refuse (its verdict, and its
+    error, are the service's)."""
+    # orjson reads an integer past 64 bits as a float; the standard library keeps it an
+    # integer (and the schema then names the field as it always did).
+    long_number = _LONG_BYTES.search(s) if isinstance(s, bytes) else _LONG_TEXT.search(s)
+    if long_number:
+        return json.loads(s)
+    try:
+        return orjson.loads(s)
+    except orjson.JSONDecodeError:
+        return json.loads(s)
+
+
 class OrjsonProvider(JSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         return encoded(obj).decode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        # orjson reads an integer past 64 bits as a float; the standard library keeps it an
-        # integer (and the schema then names the field as it always did).
-        long_number = _LONG_BYTES.search(s) if isinstance(s, bytes) else _LONG_TEXT.search(s)
-        if long_number:
-            return json.loads(s)
-        try:
-            return orjson.loads(s)
-        except orjson.JSONDecodeError:
-            return json.loads(s)  # its verdict, and its error, are the service's
+        return loads(s)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)

@@ -56,10 +56,12 @@ def test_cli_and_batch_give_identical_results(live_server: str, tmp_path: Path) 
                           text=True, timeout=1800, check=False)
     assert done.returncode == 1, done.stderr
     from_cli = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r.pop("line") for r in from_cli] == list(range(1, len(items) + 1))
     wrong = len(range(0, LINES, 25))
     assert (f"checked {len(items):,} item(s) with expected: {len(items) - wrong - 1:,} ok, "
             f"{wrong:,} differ, 1 refused") in done.stderr
     assert "line 1: settlement.net.0: expected" in done.stderr
+    assert f"{len(items):,} line(s): {len(items) - 1:,} answered, 1 refused" in done.stderr
 
     from_batch: list[dict[str, Any]] = []
     for start in range(0, len(items), 250):
@@ -141,10 +143,12 @@ def test_cli_reads_stdin_and_answers_bad_lines(tmp_path: Path) -> None:
     done = subprocess.run(CLI, input=text, capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0
-    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    first, blank, broken = (json.loads(line) for line in done.stdout.splitlines())
     assert first["answer"]["net"] == [10, -30, 10, 10]
-    assert second["status"] == 400
-    assert done.stderr == ""  # no progress bar when stderr is not a terminal
+    assert (first["line"], blank["line"], broken["line"]) == (1, 2, 3)
+    assert blank["status"] == broken["status"] == 400
+    # the summary, and no progress bar when stderr is not a terminal
+    assert done.stderr == "3 line(s): 1 answered, 2 refused\n"
 
 
 def test_cli_help_and_the_readme_file() -> None:

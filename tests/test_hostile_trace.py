@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.body import MAX_DEPTH, nesting_depth_exceeds
 from service.errors import MAX_FIELD_ERRORS, SchemaViolation
+from service.jsonio import MAX_DEPTH, nesting_depth_exceeds
 from service.serving import log
 from tests.server import running_server
 

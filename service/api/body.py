@@ -21,48 +21,15 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
+from service.jsonio import MAX_DEPTH, nesting_depth_exceeds
+
 MAX_BODY_BYTES = 1024 * 1024  # a request body; a batch may be larger (service/api/batch.py)
-
-# The deepest valid request (an escape: body, players, a player, melds, a meld, a tile array)
-# is 6 levels; 32 leaves room for any later field and is far below the parser's recursion.
-MAX_DEPTH = 32
-
-_BRACKETS = bytes.maketrans(b"{}", b"[]")
-_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
-
 
 class UnsupportedEncoding(UnsupportedMediaType):
     """A ``Content-Encoding`` the service does not decode; RFC 7694 says which one it does."""
 
     def get_headers(self, *args: Any, **kwargs: Any) -> list[tuple[str, str]]:
         return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
-
-
-def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
-    """Whether JSON text nests arrays and objects more than ``limit`` deep.
-
-    Works on the bytes in C-speed passes, so a megabyte of brackets costs milliseconds:
-    strings are cut out (escapes first, so ``\\"`` does not end one), every bracket becomes
-    ``[`` or ``]``, and each pass of removing ``[]`` peels exactly one level. Brackets that do
-    not balance are left for the JSON parser to refuse.
-    """
-    # A request sent in earnest has a few dozen brackets at most: counting them all, those
-    # inside strings too, bounds the depth at once, before anything is cut out (two C scans).
-    if data.count(b"[") + data.count(b"{") <= limit:
-        return False
-    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-    outside_strings = b"".join(unescaped.split(b'"')[::2])
-    brackets = outside_strings.translate(_BRACKETS, _NOT_BRACKETS)
-    if brackets.count(b"[") <= limit:
-        return False
-    if b"[" * (limit + 1) in brackets:
-        return True
-    for _ in range(limit):
-        peeled = brackets.replace(b"[]", b"")
-        if not peeled or peeled == brackets:
-            return False
-        brackets = peeled
-    return True
 
 
 def _content_encoding() -> str:
