@@ -238,3 +238,29 @@ def test_readyz_scores_its_hand(live_server: str) -> None:
     response = requests.get(f"{live_server}/readyz", timeout=GUARD)
     assert response.status_code == 200
     assert response.json() == {"status": "ready"}
+
+
+# Issue 22's rows, end to end: a counter at its bound comes back as one the service accepts,
+# and a batch answers a stray non-object item on its own.
+def test_a_match_from_the_lao_zhuang_bound_threads_its_state(live_server: str) -> None:
+    win = {"type": "win", "request": {"winner": 0, "caishen": "3z",
+                                      "hand": {"concealed": "123m456m789p234s678s55s"},
+                                      "win": {"tile": "8s", "by": "discard", "from": 3}}}
+    body = {"dealer": 0, "lao_zhuang": 1_000_000, "events": [win, win]}
+    response = requests.post(f"{live_server}/v1/yueqing/match", json=body, timeout=GUARD)
+    assert response.status_code == 200, response.text[:500]
+    assert [e["state"] for e in response.json()["events"]] == [
+        {"dealer": 0, "lao_zhuang": 1_000_000}] * 2
+    single = requests.post(f"{live_server}/v1/yueqing/score", timeout=GUARD, json={
+        **win["request"], "dealer": 0, "lao_zhuang": 1_000_000}).json()
+    again = requests.post(f"{live_server}/v1/yueqing/score", timeout=GUARD, json={
+        **win["request"], **single["next"]})
+    assert again.status_code == 200
+
+
+def test_a_string_among_batch_items_is_answered_on_its_own(live_server: str) -> None:
+    items = [{"ruleset": "chuzhou", "action": "score", "request": READY_HAND}, "stray",
+             {"ruleset": "chuzhou", "action": "score", "request": READY_HAND}]
+    response = requests.post(f"{live_server}/v1/batch", json={"items": items}, timeout=GUARD)
+    assert response.status_code == 200
+    assert [r["status"] for r in response.json()["results"]] == [200, 422, 200]
