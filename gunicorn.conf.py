@@ -16,7 +16,15 @@ bind = [os.environ.get("BIND", "127.0.0.1:8000")]
 # METRICS_PORT: /metrics on a port of its own, on BIND's host, and only there (a NetworkPolicy
 # keeps it private: docs/operations.md).
 if os.environ.get("METRICS_PORT"):
-    bind.append(f"{bind[0].rsplit(':', 1)[0]}:{os.environ['METRICS_PORT'].strip()}")
+    _host, _, _port = bind[0].rpartition(":")
+    _metrics = os.environ["METRICS_PORT"].strip()
+    if bind[0].startswith("unix:") or not _port.isdigit():
+        raise SystemExit(f"METRICS_PORT needs BIND to be host:port, not {bind[0]}")
+    if not _metrics.isdigit() or int(_metrics) == int(_port):
+        raise SystemExit(f"METRICS_PORT must be a port number other than BIND's ({_port}), "
+                         f"not {_metrics!r}")
+    os.environ["METRICS_PORT"] = str(int(_metrics))  # as the app compares it
+    bind.append(f"{_host}:{int(_metrics)}")
 # Scoring is CPU-bound: about one worker process per core.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 # A sync worker is held by one slow client for as long as it trickles; a gevent worker holds

@@ -27,14 +27,18 @@ Each input line, blank or broken ones included, gets one output line, in order, 
 number (and its file, when there are several):
   {"line": 1, "id": 7, "status": 200, "answer": {...}}
   {"line": 2, "id": null, "status": 400, "problem": {...}}   a line that is not JSON
-Results are written as lines are read: `tail -f | mahjong-score` answers as lines arrive, and
-memory stays flat whatever the input's size. A summary goes to stderr at the end.
+Results are written as lines are read: from a pipe, one process answers each line as it
+arrives (`tail -f log | mahjong-score`); --workers N trades that for throughput, answering
+4,096 lines at a time. Memory stays flat whatever the input's size; a line longer than
+8 MiB (a batch body's cap) gets its own 413 result. A summary goes to stderr at the end.
 
 exit status: 0 every line was read and answered, whatever each one's status;
              1 with --check, when an item with `expected` (its own, or a match event's)
                differs or is refused;
              2 when a file cannot be read (it is named on stderr and skipped; every
-               other line is answered).
+               other line is answered);
+             with --check, 1 as well when the reader of stdout stopped early (| head): the
+               check is incomplete.
 
 examples:
   mahjong-score examples/check.jsonl > results.jsonl
@@ -47,6 +51,7 @@ A progress bar with the count and rate shows on stderr when it is a terminal.
 # (about 2,000 lines). Input from a pipe is answered in this process unless --workers says.
 PARALLEL_FROM_BYTES = 1024 * 1024
 WINDOW = 4096  # lines handed to the worker processes at a time: memory stays bounded
+MAX_LINE = 8 * 1024 * 1024  # a batch body's cap (service/api/batch.py): no item is longer
 SHOWN_DIFFERENCES = 20
 
 
@@ -54,6 +59,7 @@ class Line(NamedTuple):
     number: int
     file: str | None  # named when there are several
     text: bytes
+    oversize: bool = False  # longer than MAX_LINE: its text is not kept
 
 
 class Outcome(NamedTuple):
@@ -71,8 +77,12 @@ def _refused(detail: str) -> dict[str, Any]:
         PROBLEM_BASE + "bad-json", "Bad Request", 400, detail, {})}
 
 
-def _read(text: bytes) -> tuple[Any, dict[str, Any] | None]:
-    """The line's item, or the 400 result that says why it has none."""
+def _read(text: bytes, oversize: bool = False) -> tuple[Any, dict[str, Any] | None]:
+    """The line's item, or the 4xx result that says why it has none."""
+    if oversize:
+        return None, {"id": None, "status": 413, "problem": problem_document(
+            PROBLEM_BASE + "too-large", "The line is too large", 413,
+            f"The line is longer than {MAX_LINE // 1024 // 1024} MiB, a batch body's cap.", {})}
     if not text.strip():
         return None, _refused("The line is blank; each line is one batch item.")
     try:
@@ -111,7 +121,7 @@ def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str
 
 def outcome(line: Line) -> Outcome:
     """Answer one input line; never raises (runs in a worker process when there are several)."""
-    item, refused = _read(line.text)
+    item, refused = _read(line.text, line.oversize)
     result = refused if refused is not None else answer_item(item)
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
@@ -126,17 +136,25 @@ def _lines(paths: list[str], broken: list[str]) -> Iterator[Line]:
     named = len(paths) > 1
     for path in paths or ["-"]:
         try:
+            if path == "-" and sys.stdin is None:
+                raise OSError("no standard input")
             stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
         except OSError as error:
             broken.append(f"mahjong-score: {error}")
             continue
         try:
-            for number, text in enumerate(stream, start=1):
-                yield Line(number, path if named else None, text.rstrip(b"\r\n"))
+            number = 0
+            while text := stream.readline(MAX_LINE + 2):  # room for the line's \r\n
+                number += 1
+                oversize = len(text.rstrip(b"\r\n")) > MAX_LINE
+                while oversize and not text.endswith(b"\n") and text:
+                    text = stream.readline(MAX_LINE)  # the rest of it, a piece at a time
+                yield Line(number, path if named else None,
+                           b"" if oversize else text.rstrip(b"\r\n"), oversize)
         except OSError as error:
             broken.append(f"mahjong-score: {path}: {error}")
         finally:
-            if stream is not sys.stdin.buffer:
+            if sys.stdin is None or stream is not sys.stdin.buffer:
                 stream.close()
 
 
@@ -146,7 +164,7 @@ def _regular_bytes(paths: list[str]) -> int | None:
     for path in paths or ["-"]:
         try:
             found = os.fstat(sys.stdin.fileno()) if path == "-" else os.stat(path)
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):  # AttributeError: no stdin at all
             return None
         if not stat.S_ISREG(found.st_mode):
             return None
@@ -225,12 +243,20 @@ def parser() -> argparse.ArgumentParser:
     return made
 
 
+def _cores() -> int:
+    """The cores this process may run on (a container's share, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     tune_gc()
     size = _regular_bytes(args.files)
-    workers = args.workers or ((os.cpu_count() or 1)
-                               if size is not None and size >= PARALLEL_FROM_BYTES else 1)
+    workers = args.workers or (_cores() if size is not None and size >= PARALLEL_FROM_BYTES
+                               else 1)
     streaming = size is None  # a pipe or a terminal: each result leaves as soon as it is made
     broken: list[str] = []
     summary = Summary()
@@ -247,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         out.flush()
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        summary.report(sys.stderr, args.check)
+        return 1 if args.check else 0  # a check cut short is not a check passed
     for text in broken:
         print(text, file=sys.stderr)
     summary.report(sys.stderr, args.check)

@@ -5,6 +5,7 @@ lines arrive, and the exit status says what the help says."""
 from __future__ import annotations
 
 import json
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -88,8 +89,38 @@ def test_results_stream_as_lines_arrive() -> None:
         for index in range(3):
             process.stdin.write(line({**INSTANT, "id": index}))
             process.stdin.flush()
+            # a hang guard, not a speed check: a result that waits for more input never comes
+            ready, _, _ = select.select([process.stdout], [], [], 30)
+            assert ready, "no result before the next line was written"
             answered = json.loads(process.stdout.readline())
             assert (answered["id"], answered["line"], answered["status"]) == (
                 index, index + 1, 200)
         process.stdin.close()
         assert process.wait(timeout=60) == 0
+
+
+def test_a_line_past_the_cap_gets_413_and_is_not_held(tmp_path: Path) -> None:
+    big = tmp_path / "big.jsonl"
+    with big.open("wb") as out:
+        out.write(b'{"id": "' + b"x" * (9 * 1024 * 1024) + b'"}\n')
+        out.write(line({**INSTANT, "id": "after"}))
+    done = run(str(big))
+    assert done.returncode == 0
+    first, second = results(done.stdout)
+    assert (first["line"], first["status"], first["problem"]["type"]) == (
+        1, 413, "/problems/too-large")
+    assert (second["line"], second["id"], second["status"]) == (2, "after", 200)
+
+
+def test_a_check_cut_short_by_its_reader_is_not_a_pass(tmp_path: Path) -> None:
+    lines = tmp_path / "many.jsonl"
+    item = {**INSTANT, "request": {**INSTANT["request"],
+                                   "expected": {"net": [10, -30, 10, 10]}}}
+    lines.write_bytes(line(item) * 20_000)
+    for check, status in ((["--check"], 1), ([], 0)):
+        with subprocess.Popen([*CLI, "--workers", "1", *check, str(lines)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+            assert process.stdout is not None
+            process.stdout.readline()
+            process.stdout.close()  # as `| head -1` does
+            assert process.wait(timeout=120) == status

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import socket
 import tempfile
+import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -33,7 +34,9 @@ def logged_server() -> Iterator[tuple[str, tempfile._TemporaryFileWrapper[bytes]
 
 
 def raw(base: str, request: bytes, *, stop_sending: bool = False) -> bytes:
-    """Send bytes as they are; read the answer until the server closes or 5 s pass."""
+    """Send bytes as they are; read the answer until the server closes. Fails if that takes
+    the whole 5 s: a hang is not a quiet close."""
+    started = time.monotonic()
     parts = urlsplit(base)
     with socket.create_connection((parts.hostname, parts.port), timeout=5) as sock:
         sock.sendall(request)
@@ -50,7 +53,8 @@ def raw(base: str, request: bytes, *, stop_sending: bool = False) -> bytes:
                     if length and len(rest) >= length[0]:
                         break
         except TimeoutError:
-            pass
+            raise AssertionError("the server neither answered nor closed") from None
+    assert time.monotonic() - started < 5
     return answer
 
 
@@ -59,6 +63,7 @@ def head(path: str, *lines: str) -> bytes:
 
 
 def assert_no_traceback(log: tempfile._TemporaryFileWrapper[bytes]) -> None:
+    time.sleep(0.3)  # the worker writes its log line after the answer has left
     log.flush()
     with open(log.name, "rb") as written:
         text = written.read().decode(errors="replace")
@@ -124,3 +129,13 @@ def test_utf8_with_a_byte_order_mark_or_its_charset_is_read(
                                  headers={"Content-Type": content_type}, timeout=5)
         assert response.status_code == 200, response.text
         assert response.json()["fan"] == 10
+
+
+def test_bytes_that_are_not_utf8_are_415(
+        logged_server: tuple[str, tempfile._TemporaryFileWrapper[bytes]]) -> None:
+    base, _ = logged_server
+    data = json.dumps({**BODY, "note": "é"}, ensure_ascii=False).encode("latin-1")
+    response = requests.post(f"{base}{SCORE}", data=data,
+                             headers={"Content-Type": "application/json"}, timeout=5)
+    assert response.status_code == 415
+    assert "UTF-8" in response.json()["detail"]

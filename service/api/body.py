@@ -49,10 +49,11 @@ class BrokenFraming(BadRequest):
 def _read(stream: BinaryIO, size: int) -> bytes:
     """Up to ``size`` bytes of the body; a body the client framed wrongly or stopped sending
     is its fault: 400, never a 500 (gunicorn's readers raise OSError or their ParseException
-    for it, Werkzeug's ClientDisconnected)."""
+    for it, Werkzeug's ClientDisconnected). Nothing else is caught: a fault of ours stays a
+    500 with its traceback logged."""
     try:
         return stream.read(size)
-    except (OSError, ValueError, ParseException) as exc:
+    except (OSError, ParseException) as exc:  # NoMoreData and a stalled socket are OSErrors
         raise BrokenFraming() from exc
 
 
@@ -71,7 +72,7 @@ def _read_capped() -> bytes:
     if request.content_length is not None or not environ.get("wsgi.input_terminated"):
         try:
             return request.get_data()  # 413 at once when Content-Length says too much
-        except (OSError, ValueError, ParseException) as exc:
+        except (OSError, ParseException) as exc:
             raise BrokenFraming() from exc
     # A chunked body has no length to check first: read one byte past the cap to tell a body
     # that fills it from one that overflows it (Werkzeug's own reader stops at the cap).
@@ -106,5 +107,8 @@ def json_body() -> Any:
         raise BadRequest(f"The body nests arrays or objects more than {MAX_DEPTH} deep.")
     try:
         return current_app.json.loads(data)
-    except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
+    except UnicodeDecodeError:  # bytes that are not UTF-8: Latin-1, say
+        raise UnsupportedMediaType("The body is not UTF-8; JSON is UTF-8 (RFC 8259): send it "
+                                   "as UTF-8.") from None
+    except ValueError:  # JSONDecodeError, and an integer of more than 4,300 digits
         raise BadRequest(f"The body ({len(data)} bytes) is not valid JSON.") from None

@@ -39,7 +39,9 @@ def _count(response: Response) -> Response:
 
 
 def metrics_port(app: Flask) -> str:
-    return str(app.config.get("METRICS_PORT") or os.environ.get("METRICS_PORT", "")).strip()
+    """METRICS_PORT as gunicorn reports a listener's port (``SERVER_PORT``), or ""."""
+    port = str(app.config.get("METRICS_PORT") or os.environ.get("METRICS_PORT", "")).strip()
+    return str(int(port)) if port.isdigit() else ""
 
 
 def register(app: Flask) -> None:

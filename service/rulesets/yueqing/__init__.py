@@ -7,7 +7,9 @@ events.py and escape.py handle drawn hands and escapes.
 
 from __future__ import annotations
 
-from service.rulesets.registry import Action, Event, MatchRules, Ruleset, WaitValues
+from typing import Any
+
+from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
@@ -28,6 +30,18 @@ def id_enums() -> dict[str, list[str]]:
         "YueqingFlowerItem": [fid for fid, _, _, _ in FLOWER_ITEMS],
         "YueqingCandidate": [pid for pid, _, _ in JUDGES],
     }
+
+
+# The readiness check's hand: 平胡 and 无财神, 2 台 (the contract's match example). Scoring it
+# runs the 财神 readings, the items and the flowers.
+READY_HAND: dict[str, Any] = {
+    "dealer": 0, "winner": 0, "caishen": "3z", "hand": {"concealed": "123m456m789p234s678s55s"},
+    "win": {"tile": "8s", "by": "discard", "from": 3},
+}
+
+
+def _ready(answer: dict[str, Any]) -> bool:
+    return bool(answer["tai"]["total"] == 2)
 
 
 RULESET: Ruleset = Ruleset(
@@ -63,4 +77,5 @@ RULESET: Ruleset = Ruleset(
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
     id_enums=id_enums,
+    ready=Ready("score", READY_HAND, _ready),
 )
