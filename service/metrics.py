@@ -123,14 +123,18 @@ _HANDS: dict[str, dict[str, Any]] = {}
 _READINGS: dict[str, Any] = {}
 
 
-@safely
+# The two per-hand hooks catch the OSError themselves rather than through ``safely``: one
+# call layer fewer on every hand scored (docs/performance.md).
 def hand_scored(ruleset: str, action: str) -> None:
     if _counting.get():
-        by_action = _HANDS.get(ruleset) or _HANDS.setdefault(ruleset, {})
-        child = by_action.get(action)
-        if child is None:
-            child = by_action[action] = series(HANDS, ruleset, action)
-        child.inc()
+        try:
+            by_action = _HANDS.get(ruleset) or _HANDS.setdefault(ruleset, {})
+            child = by_action.get(action)
+            if child is None:
+                child = by_action[action] = series(HANDS, ruleset, action)
+            child.inc()
+        except OSError as exc:
+            _lost(exc)
 
 
 @safely
@@ -139,15 +143,17 @@ def problem(type_uri: str) -> None:
     series(PROBLEMS, type_uri.rsplit("/", 1)[-1]).inc()
 
 
-@safely
 def hand_read(ruleset: str, examined: int) -> None:
     """Count the readings a scorer examined for one hand's best (G-4), as
     ``rulesets.readings.call`` collects them for ``scoring.perform``."""
     if _counting.get():
-        child = _READINGS.get(ruleset)
-        if child is None:
-            child = _READINGS[ruleset] = series(READINGS, ruleset)
-        child.observe(examined)
+        try:
+            child = _READINGS.get(ruleset)
+            if child is None:
+                child = _READINGS[ruleset] = series(READINGS, ruleset)
+            child.observe(examined)
+        except OSError as exc:
+            _lost(exc)
 
 
 def exposition() -> tuple[bytes, str]:
