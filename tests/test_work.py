@@ -96,3 +96,8 @@ def test_more_wild_tiles_than_the_table_weigh_as_its_heaviest() -> None:
     assert [_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
                                                        WILD_WEIGHT[3], WILD_WEIGHT[3],
                                                        WILD_WEIGHT[3]]
+    # Yueqing reports every 财神 standing; four weigh as three.
+    four = {"caishen": "5p", "hand": {"concealed": "5555p123m456m789s1z"}}
+    assert hands("yueqing", "score", four) == WILD_WEIGHT[3]
+    assert hands("yueqing", "waits", {"caishen": "5p", "concealed": ["5p"] * 4}) == \
+        WILD_WEIGHT[3]

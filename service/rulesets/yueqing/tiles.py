@@ -55,8 +55,9 @@ def check_special_tiles(
 
 
 def standing_caishen(request: dict[str, Any], concealed: Any) -> int:
-    """How many 财神 stand in a raw request's tiles, at most 3, before it is loaded: what a
-    hand weighs (service/work.py). 0 for anything malformed: the schema refuses it later."""
+    """How many 财神 stand in a raw request's tiles, before it is loaded: what a hand weighs
+    (service/work.py, which weighs more than three as three). 0 for anything malformed: the
+    schema refuses it later."""
     caishen = request.get("caishen")
     if not isinstance(caishen, str) or len(caishen) != 2:
         return 0
@@ -68,7 +69,7 @@ def standing_caishen(request: dict[str, Any], concealed: Any) -> int:
                 run = ch == suit
             elif run and ch == digit:
                 count += 1
-        return min(count, 3)
+        return count
     if isinstance(concealed, list):
-        return min(sum(1 for t in concealed if t == caishen), 3)
+        return sum(1 for t in concealed if t == caishen)
     return 0
