@@ -12,13 +12,13 @@ CVENV := .venv-compiled
 CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed
 WHEEL_STAMP := $(CVENV)/.wheel
-SOURCES := $(shell find service -name '*.py' -o -name '*.json' -o -name py.typed)
+SOURCES := $(shell find service -name '*.py' -o -name '*.json' -o -name '*.md' -o -name py.typed)
 
 UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
-	wrk workers load openapi examples lock lock-upgrade lock-check clean browser instructions \
-	best-reading soak fairness mutate sequences
+	wrk workers load openapi examples lock lock-upgrade lock-check clean browser node instructions \
+	best-reading soak fairness mutate sequences versions worked-hands
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -63,7 +63,7 @@ lint: $(INSTALLED)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(INSTALLED) browser
+unit: $(INSTALLED) browser node
 	$(BIN)/pytest
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
@@ -73,6 +73,15 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
 	    >/dev/null 2>&1 || \
 	  echo "chromium could not be installed: the /docs browser test will be skipped"; }
+
+# The TypeScript client test (tests/test_typescript_client.py) runs Debian's nodejs and npm:
+# installed here when absent and possible (root and a package source); otherwise that one
+# test is skipped and says why. Its npm packages are the pins of tests/typescript's lock file.
+node:
+	@{ command -v node && command -v npm; } >/dev/null 2>&1 || { \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm) \
+	    >/dev/null 2>&1 || \
+	  echo "nodejs and npm could not be installed: the TypeScript client test will be skipped"; }
 
 # schemathesis against the live gunicorn server, started and stopped by the script.
 contract: $(INSTALLED)
@@ -208,6 +217,19 @@ openapi: $(INSTALLED)
 # `make openapi`; review both diffs.
 examples: $(INSTALLED)
 	$(BIN)/python -m service.openapi --refresh-examples
+	$(BIN)/python tools/problem_examples.py
+	$(BIN)/python -m service.openapi > openapi.yaml
+
+# After a deliberate change to a ruleset's answers, its version bumped and CHANGELOG.md
+# written: record the worked hands' new answers (tools/versions.py refuses otherwise).
+versions: $(INSTALLED)
+	$(BIN)/python tools/versions.py record
+
+# Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py).
+worked-hands: $(INSTALLED)
+	PYTHONPATH=tools $(BIN)/pytest -q -p no:cacheprovider -p capture_hands tests/chuzhou \
+	  tests/yueqing tests/test_values.py tests/test_api.py tests/test_match.py \
+	  tests/test_verify.py tests/test_natural_readings.py tests/test_engine.py
 
 clean:
 	rm -rf $(VENV) $(CVENV) $(RIICHI) .mutate .mypy_cache .pytest_cache .ruff_cache build *.egg-info

@@ -2,28 +2,34 @@
 
 The batch endpoint and the command line answer an item the same way, with ``answer_item``:
 ``{"id", "status": 200, "answer"}`` or ``{"id", "status": 4xx, "problem"}``, the problem
-being exactly what the item's single endpoint would answer. One bad item never fails the
-others; a batch over the caps is refused whole before any item runs.
+being what the item's single endpoint would answer, its fields named from the item: the
+item's own as they are (``ruleset``), those of its request under ``request.``
+(``request.hand.concealed``). One bad item never fails the others; a batch over the caps is
+refused whole before any item runs.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Any
 
-from service.actions import answer
+from service.actions import answer, offered
 from service.errors import (
+    MAX_FIELD_ERRORS,
     PROBLEM_BASE,
     PastDeadline,
     ProblemError,
     SchemaViolation,
     UnknownRuleset,
+    describe,
     problem_document,
 )
+from service.hints import closest, did_you_mean
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load
-from service.work import admit, hands
+from service.work import admit, hands, pace
 
 MAX_ITEMS = 1_000
 
@@ -31,9 +37,7 @@ log = logging.getLogger(__name__)
 
 
 class TooLarge(ProblemError):
-    status = 413
     slug = "too-large"
-    title = "The batch is too large"
 
 
 def _hands(item: Any) -> int:
@@ -65,7 +69,9 @@ def _item_problems(item: Any) -> dict[str, list[str]]:
     scoring many hands."""
     if not isinstance(item, dict):
         return {"body": ["an item is an object with ruleset, action and request"]}
-    errors = {name: ["Unknown field."] for name in item if name not in ITEM_FIELDS}
+    strays = [name for name in item if name not in ITEM_FIELDS]
+    errors = {name: _unknown(name, ITEM_FIELDS) if place < MAX_FIELD_ERRORS
+              else ["Unknown field."] for place, name in enumerate(strays)}  # hints: shown only
     for name in ITEM_FIELDS[1:]:
         if name not in item:
             errors[name] = ["Missing data for required field."]
@@ -74,28 +80,65 @@ def _item_problems(item: Any) -> dict[str, list[str]]:
     return errors
 
 
+def _unknown(name: Any, known: Collection[str]) -> list[str]:
+    """An unknown name's refusal, with the known one it most likely meant."""
+    meant = closest(name, known) if isinstance(name, str) else None
+    return ["Unknown field.", did_you_mean(meant)] if meant else ["Unknown field."]
+
+
+def _in_request(exc: ProblemError) -> dict[str, Any]:
+    """The problem of an item's request with its fields named from the item: under
+    ``request.``, the request itself (``body``) as ``request``."""
+    errors = {("request" if path == "body" else f"request.{path}"): texts
+              for path, texts in exc.errors.items()}
+    # A detail that lists the fields is listed again with the new names; any other says
+    # where it belongs.
+    detail = describe(errors) if errors and exc.detail == describe(exc.errors) \
+        else f"request: {exc.detail}"
+    return type(exc)(detail, errors).problem()
+
+
+def _unknown_name(item: dict[str, Any], exc: UnknownRuleset) -> dict[str, Any]:
+    """The 404 of an item's unknown ruleset or action, naming that field of the item, as a
+    schema error would, with the name it most likely meant."""
+    problem = exc.problem()
+    rules = RULESETS.get(item["ruleset"])
+    field, known = ("ruleset", list(RULESETS)) if rules is None else ("action", offered(rules))
+    meant = closest(item[field], known)
+    problem["errors"] = {field: [exc.detail, did_you_mean(meant)] if meant else [exc.detail]}
+    return problem
+
+
+def _named(item: Any, field: str) -> str | None:
+    """The item's ruleset or action, echoed in its result when it is a name at all."""
+    named = item.get(field) if isinstance(item, dict) else None
+    return named if isinstance(named, str) else None
+
+
 def answer_item(item: Any) -> dict[str, Any]:
-    """One item's result; never raises."""
-    ident = item.get("id") if isinstance(item, dict) else None
+    """One item's result; never raises. It echoes the item's ``ruleset`` and ``action``, so a
+    typed client knows which answer it holds without counting items."""
+    pace()  # a refused item costs work too: the worker's other requests run, the deadline holds
+    said = {"id": item.get("id") if isinstance(item, dict) else None,
+            "ruleset": _named(item, "ruleset"), "action": _named(item, "action")}
+    errors = _item_problems(item)
+    if errors:
+        refused = SchemaViolation.for_fields(errors)
+        return {**said, "status": refused.status, "problem": refused.problem()}
     try:
-        errors = _item_problems(item)
-        if errors:
-            raise SchemaViolation.for_fields(errors)
         answered = answer(item["ruleset"], item["action"], item["request"])
     except PastDeadline:
         raise  # the whole request stops: nothing half-done is answered
+    except UnknownRuleset as exc:
+        return {**said, "status": exc.status, "problem": _unknown_name(item, exc)}
     except ProblemError as exc:
-        problem = exc.problem()
-        if isinstance(exc, UnknownRuleset):  # name the item's field, as a schema error would
-            field = "ruleset" if item["ruleset"] not in RULESETS else "action"
-            problem["errors"] = {field: [exc.detail]}
-        return {"id": ident, "status": exc.status, "problem": problem}
+        return {**said, "status": exc.status, "problem": _in_request(exc)}
     except Exception:  # one item's failure must not take the others with it
         log.exception("batch item failed")
-        return {"id": ident, "status": 500, "problem": problem_document(
+        return {**said, "status": 500, "problem": problem_document(
             PROBLEM_BASE + "http-error", "Internal Server Error", 500,
             "The server failed to answer this item; no detail is shared.", {})}
-    return {"id": ident, "status": 200, "answer": answered}
+    return {**said, "status": 200, "answer": answered}
 
 
 def run_batch(body: Any) -> dict[str, Any]:

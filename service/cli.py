@@ -15,7 +15,7 @@ from typing import IO, Any, NamedTuple
 from tqdm import tqdm
 
 from service.batch import answer_item
-from service.errors import PROBLEM_BASE, problem_document
+from service.errors import typed_problem
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
 from service.rulesets import RULESETS
 from service.work import tune_gc
@@ -73,16 +73,15 @@ class Outcome(NamedTuple):
 
 
 def _refused(detail: str) -> dict[str, Any]:
-    return {"id": None, "status": 400, "problem": problem_document(
-        PROBLEM_BASE + "bad-json", "Bad Request", 400, detail, {})}
+    return {"id": None, "status": 400, "problem": typed_problem("bad-json", detail)}
 
 
 def _read(text: bytes, oversize: bool = False) -> tuple[Any, dict[str, Any] | None]:
     """The line's item, or the 4xx result that says why it has none."""
     if oversize:
-        return None, {"id": None, "status": 413, "problem": problem_document(
-            PROBLEM_BASE + "too-large", "The line is too large", 413,
-            f"The line is longer than {MAX_LINE // 1024 // 1024} MiB, a batch body's cap.", {})}
+        return None, {"id": None, "status": 413, "problem": typed_problem(
+            "too-large",
+            f"The line is longer than {MAX_LINE // 1024 // 1024} MiB, a batch body's cap.")}
     if not text.strip():
         return None, _refused("The line is blank; each line is one batch item.")
     try:

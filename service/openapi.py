@@ -19,7 +19,9 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.actions import actions_of, run
 from service.batch import run_batch
-from service.rulesets import RULESETS
+from service.openapi_shapes import ref, shape
+from service.pages import spec_components, spec_paths
+from service.rulesets import RULESETS, listing
 from service.schemas.batch import batch_operation
 from service.schemas.common import (
     CatalogueSchema,
@@ -29,8 +31,9 @@ from service.schemas.common import (
 )
 from service.schemas.fields import tile_code_ref
 from service.tiles import CODES, NOTATION
+from service.version import VERSION
 
-VERSION = "1.0.0"
+TITLE = "Mahjong scoring service"
 EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
@@ -100,55 +103,107 @@ def _id_enums() -> dict[str, list[str]]:
             for component, ids in rules.id_enums().items()}
 
 
-def _common_paths(spec: APISpec, found: dict[str, dict[str, Any]]) -> None:
-    spec.path("/healthz", operations={"get": {
-        "operationId": "health", "tags": ["service"],
-        "summary": "Tell a load balancer the service is up.",
-        "responses": {"200": _response("The service is up.",
-                                       _json(HealthSchema, {"status": "ok"}))}}})
-    spec.path("/readyz", operations={"get": {
-        "operationId": "ready", "tags": ["service"],
-        "summary": "Tell a load balancer whether this worker can score; 503 once it is "
-                   "shutting down.",
-        "responses": {"200": _response("The worker scored its check hand.", _json(HealthSchema)),
-                      "503": _response("The worker is shutting down or cannot score.",
-                                       PROBLEM)}}})
-    spec.path("/openapi.yaml", operations={"get": {
-        "operationId": "get_openapi_yaml", "tags": ["service"],
-        "summary": "The OpenAPI contract of this service, as YAML.",
-        "responses": {"200": _response("This document.",
-                                       {"application/yaml": {"schema": {"type": "object"}}})}}})
-    spec.path("/openapi.json", operations={"get": {
-        "operationId": "get_openapi_json", "tags": ["service"],
-        "summary": "The OpenAPI contract of this service, as JSON.",
-        "responses": {"200": _response("This document.", _json({"type": "object"}))}}})
-    spec.path("/docs", operations={"get": {
-        "operationId": "docs", "tags": ["service"],
-        "summary": "This contract as an interactive page (Swagger UI), served by the service.",
-        "responses": {"200": _response("An HTML page.",
-                                       {"text/html": {"schema": {"type": "string"}}})}}})
-    spec.path("/v1/rulesets", operations={"get": {
-        "operationId": "list_rulesets", "tags": ["rulesets"],
-        "summary": "The rulesets this service scores.",
-        "responses": {"200": _response(
-            "Every ruleset.", _json(RulesetListSchema, found["list_rulesets"]["response"]))}}})
-    spec.path("/v1/rulesets/{ruleset_id}", operations={"get": {
-        "operationId": "get_ruleset", "tags": ["rulesets"],
-        "summary": "One ruleset's pattern catalogue with every pattern's values.",
-        "description": "Every pattern of the ruleset with its values and its condition as "
-                       "implemented, and any other items it counts (flowers).",
-        "parameters": [{"name": "ruleset_id", "in": "path", "required": True,
-                        "description": "a ruleset's id, as GET /v1/rulesets lists them",
-                        "schema": {"type": "string", "enum": sorted(RULESETS)}}],
-        "responses": {
-            "200": _response("The catalogue.", _json(CatalogueSchema)),
-            "404": _response("No such ruleset.", PROBLEM)}}})
+def _get(operation_id: str, tag: str, summary: str, description: str,
+         responses: dict[str, Any], parameters: list[dict[str, Any]] | None = None,
+         ) -> dict[str, Any]:
+    operation: dict[str, Any] = {"operationId": operation_id, "tags": [tag], "summary": summary,
+                                 "description": description, "responses": responses}
+    if parameters:
+        operation["parameters"] = parameters
+    return {"get": operation}
+
+
+def _common_paths(spec: APISpec) -> None:
+    first = next(iter(RULESETS.values()))
+    spec.path("/healthz", operations=_get(
+        "health", "service", "Tell a load balancer the service is up.",
+        "Answers as long as the process serves HTTP; it scores nothing (the liveness probe). "
+        "`/readyz` says whether a worker can score.",
+        {"200": _response("The service is up.", _json(HealthSchema, {"status": "ok"}))}))
+    spec.path("/readyz", operations=_get(
+        "ready", "service", "Tell a load balancer whether this worker can score; 503 once it "
+        "is shutting down.",
+        "The worker scores each ruleset's check hand as a client's request would run (the "
+        "readiness probe); once it is shutting down it answers 503 so that traffic moves to "
+        "other workers.",
+        {"200": _response("The worker scored its check hands.",
+                          _json(HealthSchema, {"status": "ready"})),
+         "503": _response("The worker is shutting down or cannot score.", PROBLEM)}))
+    spec.path("/openapi.yaml", operations=_get(
+        "get_openapi_yaml", "service", "The OpenAPI contract of this service, as YAML.",
+        "This document, as committed in the repository (`openapi.yaml`): generate a client "
+        "from it.",
+        {"200": _response("This document.",
+                          {"application/yaml": {"schema": {"type": "object"}}})}))
+    spec.path("/openapi.json", operations=_get(
+        "get_openapi_json", "service", "The OpenAPI contract of this service, as JSON.",
+        "This document as JSON, the same content as `/openapi.yaml`.",
+        {"200": _response("This document (the example shows its first members only).", _json(
+            {"type": "object", "required": ["openapi", "info", "paths", "components"]}))}))
+    spec.path("/docs", operations=_get(
+        "docs", "service", "This contract as an interactive page (Swagger UI).",
+        "An HTML page, served with its scripts by the service itself (nothing is loaded from "
+        "elsewhere), to read the contract and try requests.",
+        {"200": _response("An HTML page.", {"text/html": {"schema": {"type": "string"}}})}))
+    spec.path("/v1/rulesets", operations=_get(
+        "list_rulesets", "rulesets", "The rulesets this service scores.",
+        "Each ruleset's id (the path segment of its endpoints), names and version.",
+        {"200": _response("Every ruleset.", _json(RulesetListSchema, listing()))}))
+    spec.path("/v1/rulesets/{ruleset_id}", operations=_get(
+        "get_ruleset", "rulesets", "One ruleset's pattern catalogue with every pattern's values.",
+        "Every pattern of the ruleset with its values and its condition as implemented, and "
+        "any other items it counts (flowers), with the ruleset's version.",
+        {"200": _response("The catalogue.", {"application/json": {
+            "schema": CatalogueSchema, "examples": {first.id: {
+                "summary": f"GET /v1/rulesets/{first.id}", "value": first.described()}}}}),
+         "404": _response("No such ruleset.", PROBLEM)},
+        [{"name": "ruleset_id", "in": "path", "required": True,
+          "description": "a ruleset's id, as GET /v1/rulesets lists them",
+          "schema": {"type": "string", "enum": sorted(RULESETS)}}]))
+
+
+# Statuses an operation lists whose example no request earns there: /readyz's 503 is a
+# worker shutting down, a batch's 413 a body over 8 MiB (tools/problem_examples.py).
+UNSHOWN_PROBLEMS = {("/readyz", "503"), ("/v1/batch", "413")}
+ERRORS_EVERYWHERE = {
+    "405": "The path does not take this method; `Allow` lists those it takes.",
+    "500": "The service failed; nothing is shared but the `X-Request-ID` to report.",
+}
+
+
+def _problem_example(path: str, status: str, problems: dict[str, Any]) -> Any:
+    """The example problem of ``status`` on ``path``: the one made for that path, else for
+    its ruleset, else for the status (tools/problem_examples.py)."""
+    ruleset = path.split("/")[2] if path.count("/") == 3 and path.startswith("/v1/") else ""
+    for key in (f"{status} {path}", f"{status} {ruleset}", status):
+        if key in problems:
+            return problems[key]
+    return None
+
+
+def _problem_examples(document: dict[str, Any], problems: dict[str, Any],
+                      unshown: set[tuple[str, str]]) -> None:
+    """Every operation answers 405 and 500 as problems too, and each error response shows the
+    problem document the service really answers there (tools/problem_examples.py)."""
+    for path, item in document["paths"].items():
+        for operation in item.values():
+            responses = operation["responses"]
+            for status, description in ERRORS_EVERYWHERE.items():
+                responses.setdefault(status, _response(description, {
+                    "application/problem+json": {"schema": ref("Problem")}}))
+            for status, response in responses.items():
+                media = response.get("content", {}).get("application/problem+json")
+                example = _problem_example(path, status, problems)
+                if media is not None and example is not None \
+                        and (path, status) not in unshown:  # a copy: PROBLEM is shared
+                    response["content"] = {"application/problem+json": {
+                        **media, "example": example}}
 
 
 def build_spec() -> dict[str, Any]:
     marshmallow = MarshmallowPlugin(schema_name_resolver=schema_name)
     spec = APISpec(
-        title="Mahjong scoring service",
+        title=TITLE,
         version=VERSION,
         openapi_version="3.1.0",
         plugins=[marshmallow],
@@ -161,7 +216,7 @@ def build_spec() -> dict[str, Any]:
         "description": "One tile (G-1): 1m-9m 万, 1p-9p 饼, 1s-9s 条, 1z-7z 东 南 西 北 白 发 中."})
     spec.components.schema("Problem", schema=ProblemSchema)
     found = examples()
-    _common_paths(spec, found)
+    _common_paths(spec)
     for rules in RULESETS.values():
         for name, action in actions_of(rules).items():
             operation_id = f"{rules.id}_{name}"
@@ -178,10 +233,17 @@ def build_spec() -> dict[str, Any]:
                                 "content": _json(action.request, example.get("request"))},
                 "responses": responses}})
     spec.path("/v1/batch", operations={"post": batch_operation(found["batch"])})
+    for name, component in spec_components().items():  # problem types and rulings, served
+        spec.components.schema(name, component)
+    for path, operations in spec_paths().items():
+        spec.path(path, operations=operations)
     built = spec.to_dict()
     document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
-    for component, ids in _id_enums().items():
-        document["components"]["schemas"][component]["properties"]["id"]["enum"] = ids
+    shape(document, schema_name, _id_enums())
+    _problem_examples(document, found["problems"], UNSHOWN_PROBLEMS)
+    json_answer = document["paths"]["/openapi.json"]["get"]["responses"]["200"]["content"]
+    json_answer["application/json"]["example"] = {  # abridged: the document holds itself
+        "openapi": document["openapi"], "info": document["info"]}
     return document
 
 

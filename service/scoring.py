@@ -17,6 +17,7 @@ from marshmallow import Schema, ValidationError
 
 from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
+from service.hints import refusals
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.readings import call
@@ -43,29 +44,6 @@ def action(ruleset_id: str, name: str) -> Action:
                              "wait is worth as well)") from None
 
 
-def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
-    """marshmallow's nested messages as ``{"hand.melds.0.from": ["..."]}``."""
-    if isinstance(messages, dict):
-        flat: dict[str, list[str]] = {}
-        for key, value in messages.items():
-            if key == "_schema":
-                name = prefix or "body"
-            else:
-                name = f"{prefix}.{key}" if prefix else str(key)
-            for path, texts in flatten_messages(value, name).items():
-                flat.setdefault(path, []).extend(texts)
-        return flat
-    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        return {prefix or "body": list(messages)}
-    if isinstance(messages, list):
-        flat = {}
-        for item in messages:
-            for path, texts in flatten_messages(item, prefix).items():
-                flat.setdefault(path, []).extend(texts)
-        return flat
-    return {prefix or "body": [str(messages)]}
-
-
 @cache
 def _instance(schema: type[Schema]) -> Schema:
     """One instance per schema: building one copies every field, loading with it does not."""
@@ -84,10 +62,11 @@ def load(schema: type[Schema], body: Any) -> dict[str, Any]:
         pass
     else:
         return fast
+    loader = _instance(schema)
     try:
-        data: dict[str, Any] = _instance(schema).load(body)
+        data: dict[str, Any] = loader.load(body)
     except ValidationError as exc:
-        raise SchemaViolation.for_fields(flatten_messages(exc.messages)) from None
+        raise SchemaViolation.for_fields(refusals(loader, exc.messages, body)) from None
     return data
 
 
@@ -105,6 +84,7 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
         for readings in examined:
             metrics.hand_read(ruleset_id, readings)
     metrics.hand_scored(ruleset_id, name)
+    answer["ruleset_version"] = RULESETS[ruleset_id].version  # which rules gave this answer
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer

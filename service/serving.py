@@ -20,7 +20,10 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 
+from service.version import VERSION
+
 REQUEST_ID_HEADER = "X-Request-ID"
+VERSION_HEADER = "Service-Version"  # on every answer: CHANGELOG.md's version of the service
 # What a proxy or a client library sends (uuids, hex, base64-ish trace ids); anything else,
 # including spaces or control characters that could forge a log line, is replaced.
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=-]{1,128}")
@@ -80,6 +83,7 @@ def _start() -> None:
 
 def _finish(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = request_id()
+    response.headers[VERSION_HEADER] = VERSION
     seconds = elapsed()
     write({
         "level": "info",

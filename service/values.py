@@ -2,7 +2,10 @@
 and on each other seat's discard.
 
 Built on the one score core: each wait and way of winning is one call of the ruleset's score
-handler on the score request the waits request describes, never a second scorer.
+handler on the score request the waits request describes, never a second scorer. A flag the
+ruleset lets the request leave out (``WaitValues.assumed``: Chuzhou's declaration) is false
+in that call; a way refused for want of it is called once more with it raised, and if it then
+wins says ``needs`` (docs/matches-and-batches.md).
 """
 
 from __future__ import annotations
@@ -16,22 +19,46 @@ from service.tiles import tile
 from service.work import pace
 
 
-def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...]) -> dict[str, Any]:
-    pace()  # one hand scored per way: the worker's other requests run between them
+def _score(score: Handler, request: dict[str, Any]) -> dict[str, Any]:
+    pace()  # one hand scored per call: the worker's other requests run between them
+    return score(copy.deepcopy(request))
+
+
+def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...],
+         left_out: tuple[str, ...]) -> dict[str, Any]:
+    needs: list[str] = []
     try:
-        answer = score(copy.deepcopy(request))
+        answer = _score(score, request)
     except PastDeadline:
         raise
     except ProblemError as exc:
-        return {"problem": exc.problem()}
+        # Refused for want of a flag the request did not give (the ruleset's WaitValues
+        # ``assumed``): the way is worth what it wins with the flag raised, if it then wins.
+        needs = [flag for flag in left_out if f"situation.{flag}" in exc.errors]
+        if not needs:
+            return {"problem": exc.problem()}
+        raised = {**request, "situation": {**request["situation"],
+                                           **dict.fromkeys(needs, True)}}
+        try:
+            answer = _score(score, raised)
+        except PastDeadline:
+            raise
+        except ProblemError:
+            return {"problem": exc.problem()}  # the first refusal, which says why
     kept = {name: answer[name] for name in totals}
-    return {**kept, "patterns": answer["patterns"], "net": answer["settlement"]["net"]}
+    way = {**kept, "patterns": answer["patterns"], "net": answer["settlement"]["net"]}
+    if needs:
+        way["needs"] = needs
+    return way
 
 
 def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
            score: Handler) -> list[dict[str, Any]]:
     winner = data["winner"]
-    base = {"dealer": data["dealer"], "winner": winner, "situation": data["situation"],
+    situation = data["situation"]
+    left_out = tuple(flag for flag in asked.assumed if flag not in situation)
+    base = {"dealer": data["dealer"], "winner": winner,
+            "situation": {**situation, **dict.fromkeys(left_out, False)},  # the score's default
             **{name: data[name] for name in asked.state}}
     totals = asked.totals
     table = []
@@ -43,7 +70,7 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
         def way(by: str, source: int | None, hand: dict[str, Any] = hand,
                 drawn: int = drawn) -> dict[str, Any]:
             request = {**base, "hand": hand, "win": {"tile": drawn, "by": by, "source": source}}
-            return _way(score, request, totals)
+            return _way(score, request, totals, left_out)
 
         table.append({
             "tile": code,

@@ -94,10 +94,12 @@ def test_one_bad_item_never_fails_the_others(client: FlaskClient) -> None:
     assert list(results[3]["problem"]["errors"]) == ["ruleset"]
     assert list(results[4]["problem"]["errors"]) == ["action"]
     assert list(results[5]["problem"]["errors"]) == ["request"]
-    assert list(results[6]["problem"]["errors"]) == ["dealer"]
-    # the single endpoint's own problem, word for word
+    assert list(results[6]["problem"]["errors"]) == ["request.dealer"]
+    # the single endpoint's own problem, its field named from the item (issue #23)
     alone = client.post("/v1/chuzhou/draw", json={"dealer": 5}).get_json()
-    assert results[6]["problem"] == alone
+    assert results[6]["problem"] == {
+        **alone, "detail": f"request.{alone['detail']}",
+        "errors": {"request.dealer": alone["errors"]["dealer"]}}
 
 
 @pytest.mark.parametrize("stray", ["score this", 7, None, [1, 2], True])

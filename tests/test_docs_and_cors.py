@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+import requests
+from flask import Response
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
 from service.api.docs import PAGE, START
 from service.openapi import build_spec
+from tests.conftest import under_mutation
+from tests.server import running_server
 
 ORIGIN = "https://scorekeeper.example"
 
@@ -79,3 +83,66 @@ def test_metrics_are_never_readable_cross_origin(setting: str) -> None:
     assert not [k for k in asked.headers.keys() if k.startswith("Access-Control-")]
     assert client.get("/healthz", headers={"Origin": ORIGIN}).headers[
         "Access-Control-Allow-Origin"] in ("*", ORIGIN)
+
+
+# Each way a request may meet a listed setting: a listed origin, another, none (issue #23).
+ORIGINS = [{"Origin": ORIGIN}, {"Origin": "https://evil.example"}, {}]
+
+
+@pytest.mark.parametrize("setting", [ORIGIN, f"{ORIGIN}, https://other.example"])
+@pytest.mark.parametrize("headers", ORIGINS)
+def test_listed_origins_vary_every_answer_on_origin(setting: str,
+                                                    headers: dict[str, str]) -> None:
+    # flask-cors alone says Vary only with two or more origins listed and the request's among
+    # them: a single origin, a refused one or none would be cached for everybody.
+    client = create_app({"TESTING": True, "CORS_ORIGINS": setting}).test_client()
+    asked = {**headers, "Access-Control-Request-Method": "POST"}
+    answers = [client.options("/v1/chuzhou/score", headers=asked),
+               client.get("/healthz", headers=headers),
+               client.post("/v1/chuzhou/instant", json={"event": "followed_discard", "seat": 0},
+                           headers=headers),
+               client.post("/v1/chuzhou/instant", json={}, headers=headers),
+               client.get("/no/such/path", headers=headers)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 422, 404]
+    for answer in answers:
+        assert answer.headers.getlist("Vary") == ["Origin"]
+    metrics = client.get("/metrics", headers=headers)  # not covered by CORS: nothing varies
+    assert "Vary" not in metrics.headers
+
+
+def test_vary_origin_joins_the_vary_an_answer_has() -> None:
+    app = create_app({"TESTING": True, "CORS_ORIGINS": ORIGIN})
+
+    def negotiated() -> Response:
+        return Response("{}", headers={"Vary": "Accept-Encoding"})
+
+    app.add_url_rule("/negotiated", view_func=negotiated)
+    answer = app.test_client().get("/negotiated", headers={"Origin": ORIGIN})
+    assert answer.headers.getlist("Vary") == ["Accept-Encoding, Origin"]
+
+
+def test_a_star_echoing_the_origin_varies_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CORS_ORIGINS", "*")
+    client = create_app({"TESTING": True}).test_client()
+    # flask-cors echoes the origin under "*", so it says Vary itself; without an origin the
+    # answer is "*" for everybody and needs none.
+    answer = client.get("/healthz", headers={"Origin": ORIGIN})
+    assert answer.headers["Access-Control-Allow-Origin"] == ORIGIN
+    assert answer.headers.getlist("Vary") == ["Origin"]
+    plain = client.get("/healthz")
+    assert plain.headers["Access-Control-Allow-Origin"] == "*" and "Vary" not in plain.headers
+
+
+@pytest.mark.skipif(under_mutation(), reason="the server imports the sources, not the mutants")
+def test_the_served_app_varies_on_origin() -> None:
+    with running_server(workers=1, env={"CORS_ORIGINS": ORIGIN}) as base:
+        for headers in ORIGINS:
+            asked = requests.options(f"{base}/v1/chuzhou/score", timeout=10, headers={
+                **headers, "Access-Control-Request-Method": "POST"})
+            answer = requests.post(f"{base}/v1/chuzhou/instant", timeout=10, headers=headers,
+                                   json={"event": "followed_discard", "seat": 0})
+            assert answer.status_code == 200
+            assert asked.headers["Vary"] == answer.headers["Vary"] == "Origin"
+            allowed = answer.headers.get("Access-Control-Allow-Origin")
+            assert allowed == (None if headers.get("Origin") == "https://evil.example"
+                               else ORIGIN)

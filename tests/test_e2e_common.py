@@ -14,7 +14,7 @@ def test_healthz(live_server: str) -> None:
 def test_waits(live_server: str) -> None:
     response = requests.post(f"{live_server}/v1/chuzhou/waits",
                              json={"concealed": "11m33m55p77p99s22z6z"}, timeout=5)
-    assert response.json() == {"waits": ["6z"], "single_wait": True}
+    assert response.json() == {"waits": ["6z"], "single_wait": True, "ruleset_version": "1.1.0"}
 
 
 def test_errors_are_problems(live_server: str) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 import requests
 
-from service.openapi import build_spec
+from service.openapi import UNSHOWN_PROBLEMS, build_spec, examples
+from tools import problem_examples
 
 SPEC = build_spec()
 EXAMPLES = [
@@ -33,4 +34,69 @@ def test_the_example_answer_is_what_the_service_answers(
     else:
         response = requests.get(live_server + path, timeout=10)
     assert response.status_code == 200, response.text
+    if op["operationId"] == "get_openapi_json":  # the document, abridged in its own example
+        assert {name: response.json()[name] for name in expected} == expected
+    else:
+        assert response.json() == expected
+
+
+# A path with a parameter shows its example under a name, its summary the path it answers.
+NAMED = [(example["summary"].removeprefix("GET "), example["value"])
+         for item in SPEC["paths"].values() for op in item.values()
+         for example in op["responses"]["200"]["content"].get("application/json", {})
+         .get("examples", {}).values()]
+
+
+@pytest.mark.parametrize(("path", "expected"), NAMED, ids=[path for path, _ in NAMED])
+def test_each_named_example_is_what_the_service_answers(
+        live_server: str, path: str, expected: Any) -> None:
+    response = requests.get(live_server + path, timeout=10)
+    assert response.status_code == 200, response.text
     assert response.json() == expected
+
+
+def test_the_named_examples_cover_every_path_with_a_parameter() -> None:
+    shown = {path for path, _ in NAMED}
+    for template, item in SPEC["paths"].items():
+        if "{" in template and "get" in item:
+            assert any(path.startswith(template.split("{")[0]) for path in shown), template
+
+
+ERROR_EXAMPLES = problem_examples.ASKED
+
+
+@pytest.mark.parametrize("status", sorted(ERROR_EXAMPLES))
+def test_each_error_example_is_what_the_live_service_answers(live_server: str,
+                                                             status: str) -> None:
+    method, path, headers, body = ERROR_EXAMPLES[status]
+    response = requests.request(method, live_server + path, headers=headers, data=body,
+                                timeout=10)
+    assert str(response.status_code) == status.split()[0]
+    assert response.headers["Content-Type"] == "application/problem+json"
+    assert response.json() == examples()["problems"][status]
+
+
+def test_the_examples_no_request_can_ask_for_are_made_as_the_service_makes_them() -> None:
+    made = problem_examples.in_process()
+    assert made == examples()["problems"]  # tools/problem_examples.py: `make examples`
+
+
+def test_every_error_answer_in_the_contract_shows_a_real_problem() -> None:
+    problems = examples()["problems"]
+    for path, item in SPEC["paths"].items():
+        for op in item.values():
+            for status, response in op["responses"].items():
+                media = response.get("content", {}).get("application/problem+json")
+                if media is None:
+                    continue
+                shown = media.get("example")
+                if (path, status) in UNSHOWN_PROBLEMS:
+                    assert shown is None
+                else:  # the one made for the path, its ruleset or its status, as listed
+                    assert shown is not None, (op["operationId"], status)
+                    assert shown in problems.values()
+                    assert shown["status"] == int(status)
+            assert {"405", "500"} <= set(op["responses"]), op["operationId"]
+    assert problems["422 yueqing"]["errors"]  # each ruleset shows its own refusal
+    assert SPEC["paths"]["/v1/yueqing/score"]["post"]["responses"]["422"]["content"][
+        "application/problem+json"]["example"] == problems["422 yueqing"]

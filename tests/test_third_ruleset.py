@@ -43,7 +43,7 @@ def test_its_score_endpoint_answers(tiny_client: FlaskClient) -> None:
     assert answer == {"points": 2, "settlement": {
         "payments": [{"from": 0, "to": 2, "amount": 2}, {"from": 1, "to": 2, "amount": 2},
                      {"from": 3, "to": 2, "amount": 2}],
-        "net": [-2, -2, 6, -2]}}
+        "net": [-2, -2, 6, -2]}, "ruleset_version": "1.0.0"}
     # On seat 1's discard: seat 1 alone pays.
     answer = tiny_client.post("/v1/tiny/score", json=ON_A_DISCARD).get_json()
     assert answer["settlement"]["net"] == [0, -2, 2, 0]
@@ -63,7 +63,8 @@ def test_its_refusals_are_problems_naming_the_field(tiny_client: FlaskClient) ->
 
 def test_it_is_listed_with_its_catalogue(tiny_client: FlaskClient) -> None:
     listed = tiny_client.get("/v1/rulesets").get_json()["rulesets"]
-    assert {"id": "tiny", "name": "七对麻将", "name_en": "Seven pairs only"} in listed
+    assert {"id": "tiny", "name": "七对麻将", "name_en": "Seven pairs only",
+            "version": "1.0.0"} in listed
     catalogue = tiny_client.get("/v1/rulesets/tiny").get_json()
     assert [p["id"] for p in catalogue["patterns"]] == ["seven_pairs"]
 

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from service import jsonio, serving
-from service.api import batch, common, cors, docs, metrics, problems, rulesets
+from service.api import batch, common, cors, docs, metrics, pages, problems, rulesets
 from service.api.body import MAX_BODY_BYTES
 
 
@@ -26,6 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     metrics.register(app)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
+    app.register_blueprint(pages.bp)  # /problems and the rulings, about the service itself
     app.register_blueprint(batch.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)

@@ -10,7 +10,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from service import metrics
 from service.actions import run
 from service.openapi import spec_yaml
-from service.rulesets import RULESETS
+from service.rulesets import RULESETS, listing
 from service.scoring import ruleset
 from service.serving import log_exception, stopping
 
@@ -49,10 +49,10 @@ def openapi() -> Response:
 @bp.get("/v1/rulesets")
 def list_rulesets() -> dict[str, Any]:
     """The rulesets this service scores."""
-    return {"rulesets": [rules.summary() for rules in RULESETS.values()]}
+    return listing()
 
 
 @bp.get("/v1/rulesets/<ruleset_id>")
 def show_ruleset(ruleset_id: str) -> dict[str, Any]:
     """One ruleset's pattern catalogue with every pattern's values."""
-    return ruleset(ruleset_id).catalogue()
+    return ruleset(ruleset_id).described()

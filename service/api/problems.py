@@ -8,11 +8,16 @@ from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service import metrics
-from service.errors import PROBLEM_BASE, ProblemError, problem_document
+from service.errors import PROBLEM_TYPES, ProblemError, ProblemType, problem_document
 from service.jsonio import encoded
 from service.serving import log_exception
 
 PROBLEM_JSON = "application/problem+json"
+# The type each of Werkzeug's errors becomes, by status, as PROBLEM_TYPES marks them; any
+# other status is an http-error, titled by its own status's name.
+HTTP_TYPES: dict[int, ProblemType] = {kind.status: kind for kind in PROBLEM_TYPES.values()
+                                      if kind.http}
+OTHER = PROBLEM_TYPES["http-error"]
 
 
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
@@ -27,10 +32,9 @@ def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
 def _from_http(exc: HTTPException) -> Response:
     """Keep Werkzeug's status and headers (``Allow`` on 405), replace the body."""
     status = exc.code or 500
-    slug = {400: "bad-json", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
-            415: "unsupported-media-type",
-            503: "unavailable"}.get(status, "http-error")
-    problem = problem_document(PROBLEM_BASE + slug, exc.name, status,
+    kind = HTTP_TYPES.get(status)
+    title = kind.title if kind is not None else exc.name
+    problem = problem_document((kind or OTHER).uri, title, status,
                                exc.description or exc.name, getattr(exc, "errors", {}))
     original = exc.get_response()
     return problem_response(problem, original.headers.items())

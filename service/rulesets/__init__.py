@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.rulesets import chuzhou, yueqing
 from service.rulesets.registry import Ruleset
 
@@ -13,6 +15,11 @@ def register(rules: Ruleset) -> None:
     """Serve a ruleset: every layer above finds it here, by its id. An application built
     after this (service.api.app.create_app) routes its actions."""
     RULESETS[rules.id] = rules
+
+
+def listing() -> dict[str, Any]:
+    """The answer of GET /v1/rulesets: every ruleset served, in the order registered."""
+    return {"rulesets": [rules.summary() for rules in RULESETS.values()]}
 
 
 register(chuzhou.RULESET)

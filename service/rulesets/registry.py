@@ -113,6 +113,11 @@ class WaitValues(NamedTuple):
     response: type[Schema]
     state: tuple[str, ...]   # fields of the waits request the score request carries as well
     totals: tuple[str, ...]  # what a way keeps of the score answer, besides patterns and net
+    # Situation flags the waits request may leave out, not the same as false: a way the score
+    # refuses naming one of them (``situation.<flag>``) is scored again with it raised and,
+    # if it then wins, says ``needs: [flag]``; otherwise the first refusal stands, the
+    # ruleset's message saying why. The request schema loads such a flag with no default.
+    assumed: tuple[str, ...] = ()
 
 
 def no_wilds(request: dict[str, Any], concealed: Any) -> int:
@@ -151,6 +156,14 @@ class Ruleset(NamedTuple):
     # The OpenAPI document's id enums: a component's name, and the ids its ``id`` may be
     id_enums: Callable[[], dict[str, list[str]]] = no_ids
     ready: Ready | None = None
+    # Bumped whenever this ruleset's answers change, with an entry in CHANGELOG.md that names
+    # it (tests/test_versions.py); every answer carries it as ``ruleset_version``.
+    version: str = "1.0.0"
 
     def summary(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name, "name_en": self.name_en}
+        return {"id": self.id, "name": self.name, "name_en": self.name_en,
+                "version": self.version}
+
+    def described(self) -> dict[str, Any]:
+        """The answer of GET /v1/rulesets/{id}: its summary, then its catalogue."""
+        return {**self.summary(), **self.catalogue()}

@@ -37,11 +37,18 @@ class BatchRequest(Schema):
 class BatchResult(Answer):
     id = fields.Raw(required=True, allow_none=True,
                     metadata={"description": "the item's id, null when it had none"})
+    ruleset = fields.String(required=True, allow_none=True, metadata={
+        "description": "the item's ruleset, null when it sent no name there"})
+    action = fields.String(required=True, allow_none=True, metadata={
+        "description": "the item's action, null when it sent no name there"})
     status = fields.Integer(required=True,
                             metadata={"description": "the single endpoint's status"})
     answer = fields.Dict(metadata={"description": "with 200: the single endpoint's answer"})
     problem = fields.Nested(ProblemSchema,
-                            metadata={"description": "with 4xx: the single endpoint's problem"})
+                            metadata={"description": "with 4xx: the single endpoint's "
+                                                     "problem, its fields named from the item: "
+                                                     "the request's under `request.` "
+                                                     "(`request.hand.concealed`)"})
 
 
 class BatchResponse(Answer):

@@ -16,6 +16,7 @@ from service.schemas.checks import request_check
 from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
+SELF_DRAW = "self_draw"  # the one way to win that takes no tile from another seat
 CAISHEN = ("the 财神 (wild) tile itself, as named at the table (YQ-2): in the concealed hand "
            "it may stand for any tile, in a meld it is its face value")
 
@@ -58,7 +59,7 @@ class WinBase(Schema):
 
     @request_check
     def _source_matches_by(self, data: dict[str, Any]) -> None:
-        if (data["source"] is None) is not (data["by"] == "self_draw"):  # one test while right
+        if (data["source"] is None) is not (data["by"] == SELF_DRAW):  # one test while right
             if data["source"] is None:
                 raise ValidationError(f"a {data['by']} win needs the seat the tile came from",
                                       "from")
@@ -159,6 +160,9 @@ class RulesetSummarySchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
     name_en = fields.String(required=True)
+    version = fields.String(required=True, metadata={
+        "description": "the ruleset's version, bumped whenever its answers change "
+                       "(CHANGELOG.md); every answer carries it as `ruleset_version`"})
 
 
 class RulesetListSchema(Answer):

@@ -13,7 +13,7 @@ from marshmallow import Schema, ValidationError, fields
 from service.schemas import chuzhou, common, yueqing
 from service.schemas.checks import request_check
 from service.schemas.common import Answer, ProblemSchema, situation_part
-from service.schemas.fields import Count, Seat, Tile
+from service.schemas.fields import Count, Flag, Seat, Tile
 
 VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers")
 
@@ -31,13 +31,23 @@ class ValuesMixin(Schema):
                                       f"'{needed}' as well", needed)
 
 
+class ChuzhouWaitsSituation(chuzhou.SituationSchema):
+    """The score request's situation, but ``declared_ready`` left out is not false: what
+    each wait is worth then shows a wait that wins only declared as declared (``needs``)."""
+
+    declared_ready = Flag(metadata={"description": (
+        "the waiting player has declared ready (听/架; only possible on a single wait, CZ-10); "
+        "left out, a wait that wins only when declared (七对) is valued as declared and its "
+        "ways say `needs: [\"declared_ready\"]`; false, such a wait is refused")})
+
+
 class WaitsRequest(ValuesMixin, common.WaitsRequest):
     """Chuzhou's waits request (its component keeps the name it had before ``values``)."""
 
     zhen = chuzhou.Zhen()
     flowers = Count(0, 2, load_default=0, metadata={
         "description": "小花 (small flowers) the waiting player holds: 0, 1 or 2 (CZ-1)"})
-    situation = situation_part(chuzhou.SituationSchema)
+    situation = situation_part(ChuzhouWaitsSituation)
 
 
 class YueqingWaitsRequest(ValuesMixin, common.YueqingWaitsRequest):
@@ -58,7 +68,13 @@ class WaySchema(Answer):
     net = fields.List(fields.Integer(), metadata={"description": "every seat's net"})
     problem = fields.Nested(ProblemSchema, metadata={
         "description": "instead of the amounts: why the rules refuse this way of winning "
-                       "(七对 undeclared, 天胡 on a discard, a 财神 discarded at face value)"})
+                       "(七对 when the request says it was not declared ready, or for a hand "
+                       "that cannot be declared; 天胡 on a discard; a 财神 discarded, at face "
+                       "value)"})
+    needs = fields.List(fields.String(), metadata={
+        "description": "present when these amounts assume `situation` flags the request left "
+                       "out, without which the rules refuse this way: their names (七对 "
+                       "wins only declared ready, `[\"declared_ready\"]`, CZ-10)"})
 
 
 class DiscardWaySchema(WaySchema):

@@ -29,7 +29,8 @@ def test_instant_and_draw(live_server: str) -> None:
     assert response.json()["net"] == [-30, 10, 10, 10]
     response = requests.post(f"{live_server}/v1/chuzhou/draw",
                              json={"dealer": 0, "zhen": [1, 1, 1, 1], "kongs": 1}, timeout=5)
-    assert response.json() == {"wall_reserve": 17, "next": {"dealer": 1, "zhen": [1, 1, 1, 1]}}
+    assert response.json() == {"wall_reserve": 17, "next": {"dealer": 1, "zhen": [1, 1, 1, 1]},
+                               "ruleset_version": "1.1.0"}
 
 
 def test_catalogue_lists_every_pattern_with_values(live_server: str) -> None:

@@ -68,14 +68,15 @@ def test_instant_settlements() -> None:
     assert run("chuzhou", "instant", {"event": "followed_discard", "seat": 0}) == {
         "payments": [{"from": 0, "to": 1, "amount": 10}, {"from": 0, "to": 2, "amount": 10},
                      {"from": 0, "to": 3, "amount": 10}],
-        "net": [-30, 10, 10, 10]}
+        "net": [-30, 10, 10, 10], "ruleset_version": "1.1.0"}
     assert run("chuzhou", "instant", {"event": "four_same_discards", "seat": 2}) == {
         "payments": [{"from": 0, "to": 2, "amount": 10}, {"from": 1, "to": 2, "amount": 10},
                      {"from": 3, "to": 2, "amount": 10}],
-        "net": [-10, -10, 30, -10]}
+        "net": [-10, -10, 30, -10], "ruleset_version": "1.1.0"}
 
 
 def test_draw_point_and_next_state() -> None:
     result = run("chuzhou", "draw", {"dealer": 3, "zhen": [1, 2, 1, 1], "kongs": 3})
-    assert result == {"wall_reserve": 21, "next": {"dealer": 0, "zhen": [1, 2, 1, 1]}}  # C-d
+    assert result == {"wall_reserve": 21, "next": {"dealer": 0, "zhen": [1, 2, 1, 1]},
+                      "ruleset_version": "1.1.0"}  # C-d
     assert run("chuzhou", "draw", {"dealer": 0})["wall_reserve"] == 15

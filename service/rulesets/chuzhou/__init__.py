@@ -65,9 +65,12 @@ RULESET: Ruleset = Ruleset(
             "draw": Event("draw", ("dealer", "zhen")),  # CZ-13, CZ-14: 针 kept, 下家 deals
             "instant": Event("instant", ()),  # CZ-16: money only, the state is untouched
         }),
+    # 七对 wins only when declared (CZ-10): a waits request that does not say is valued as
+    # declared where that is the only way to win.
     values=WaitValues(values.WaitsRequest, values.WaitsResponse, state=("zhen",),
-                      totals=("fan",)),
+                      totals=("fan",), assumed=("declared_ready",)),
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
+    version="1.1.0",  # CHANGELOG.md
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from service.errors import impossible
+from service.errors import ImpossibleHand, impossible
 from service.hand.groups import ANGANG, CHI, GANG, Meld
 from service.hand.validate import check_claims
 from service.tiles import code
@@ -48,8 +48,12 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
         raise impossible("situation.after_kong",
                          "杠后开 needs a kong or a 小花 whose replacement tile won (CZ-11)")
     if situation["ready_first_turn"] and not situation["declared_ready"]:
-        raise impossible("situation.ready_first_turn",
-                         "硬子 needs a ready declaration (declared_ready)")
+        # Both fields named: the one set, and the one missing (what each wait is worth reads
+        # a refusal naming a flag the request left out as "needs it", service/values.py).
+        message = "硬子 needs a ready declaration (declared_ready)"
+        raise ImpossibleHand(f"situation.ready_first_turn: {message}",
+                             {"situation.ready_first_turn": [message],
+                              "situation.declared_ready": [message]})
     _check_table_pengs(situation["table_pengs"], melds, held)
     for field in ("tuokuzi_seat", "liable_seat"):
         if situation[field] == winner:

@@ -145,6 +145,15 @@ def _entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, 
     return entry
 
 
+def _undeclared(waits: Sequence[int]) -> str:
+    """Why an undeclared hand that reads only as seven pairs is no win, and whether a
+    declaration could have made it one (CZ-10: only a hand waiting on a single tile)."""
+    if len(waits) == 1:
+        return "七对 wins only when declared ready (CZ-10)"
+    return (f"七对 wins only when declared ready, and this hand cannot be declared: it waited "
+            f"on {', '.join(codes(waits))}, and a declaration needs a single wait (CZ-10)")
+
+
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, situation = data["hand"], data["win"], data["situation"]
     concealed, win_tile = hand["concealed"], win["tile"]
@@ -179,7 +188,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         if best is None or fan > best[0]:
             best = (fan, view, hits)
     if best is None:  # only seven pairs read it, undeclared
-        raise not_a_win("situation.declared_ready", "七对 wins only when declared ready (CZ-10)")
+        raise not_a_win("situation.declared_ready", _undeclared(waits))
     fan, view, hits = best
 
     discarder = None if self_draw else win["source"]

@@ -78,4 +78,5 @@ RULESET: Ruleset = Ruleset(
     standing_wilds=standing_caishen,
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
+    version="1.1.0",  # CHANGELOG.md
 )

@@ -141,8 +141,11 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         if best is None or paid > best[0]:
             best = (paid, view, hits, minor, major, total, flowers)
     if best is None:
-        raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds), wild=caishen,
-                                                 face=None if win_is_wild else win_tile))
+        why = no_win(concealed, SETS - len(melds), wild=caishen,
+                     face=None if win_is_wild else win_tile)
+        if win_tile == caishen and not win_is_wild:  # a robbed 财神 is refused before (YQ-2)
+            why = f"a discarded 财神 plays at its face value (YQ-2): as {_CODES[win_tile]}, {why}"
+        raise not_a_win("hand.concealed", why)
     _, view, hits, minor, major, total, flowers = best
     flower_summary = summary(flowers)
     return {

@@ -1,0 +1,90 @@
+"""The pages the service serves about itself: ``/problems`` and the rulings (service/pages.py).
+
+Each answers JSON unless the ``Accept`` header prefers ``text/html`` (a browser's does), and
+says so with ``Vary: Accept`` so that a cache keeps the two apart. An unknown problem type or
+ruling is a 404 problem, as every unknown path is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, request
+from werkzeug.exceptions import NotFound
+
+from service import pages
+from service.errors import PROBLEM_TYPES
+from service.jsonio import encoded
+from service.rulings import Ruling, find, general, of_ruleset
+from service.scoring import ruleset
+
+bp = Blueprint("pages", __name__)
+
+
+def _negotiated(document: dict[str, Any], page: Callable[[str], str]) -> Response:
+    """``document`` as JSON, or ``page(path)`` as HTML when the client prefers it."""
+    wanted = request.accept_mimetypes.best_match(["application/json", "text/html"],
+                                                 default="application/json")
+    if wanted == "text/html":
+        response = Response(page(request.path), mimetype="text/html")
+    else:
+        response = Response(encoded(document), mimetype="application/json")
+    response.vary.add("Accept")
+    return response
+
+
+@bp.get("/problems")
+def problem_types() -> Response:
+    """Every problem type an error may name."""
+    return _negotiated(pages.problem_types(), pages.problem_types_html)
+
+
+@bp.get("/problems/<slug>")
+def problem_type(slug: str) -> Response:
+    """One problem type: what went wrong and how to fix it."""
+    kind = PROBLEM_TYPES.get(slug)
+    if kind is None:
+        raise NotFound(f"No problem type '{slug}'; GET /problems lists them.")
+    return _negotiated(pages.problem_type(kind),
+                       lambda path: pages.problem_type_html(kind, path))
+
+
+def _ruling(found: Ruling) -> Response:
+    return _negotiated(found.document(), lambda path: pages.ruling_html(found, path))
+
+
+@bp.get("/v1/rulings")
+def rulings() -> Response:
+    """The rulings every ruleset follows."""
+    return _negotiated(pages.ruling_list(general()), pages.general_rulings_html)
+
+
+@bp.get("/v1/rulings/<ruling_id>")
+def ruling(ruling_id: str) -> Response:
+    """One ruling, general or any ruleset's, by its id alone."""
+    found = find(ruling_id)
+    if found is None:
+        raise NotFound(f"No ruling '{ruling_id}'; GET /v1/rulings lists the general ones, "
+                       "GET /v1/rulesets/{ruleset_id}/rulings a ruleset's.")
+    return _ruling(found)
+
+
+@bp.get("/v1/rulesets/<ruleset_id>/rulings")
+def ruleset_rulings(ruleset_id: str) -> Response:
+    """The rulings a ruleset follows besides the general ones."""
+    rules = ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
+    return _negotiated(pages.ruling_list(of_ruleset(rules.id)),
+                       lambda path: pages.ruleset_rulings_html(rules.id, path))
+
+
+@bp.get("/v1/rulesets/<ruleset_id>/rulings/<ruling_id>")
+def ruleset_ruling(ruleset_id: str, ruling_id: str) -> Response:
+    """One of a ruleset's own rulings."""
+    rules = ruleset(ruleset_id)
+    found = next((own for own in of_ruleset(rules.id) if own.id == ruling_id), None)
+    if found is None:
+        elsewhere = find(ruling_id)
+        where = f"; it is at {elsewhere.url}" if elsewhere is not None else ""
+        raise NotFound(f"Ruleset '{rules.id}' has no ruling '{ruling_id}'{where}.")
+    return _ruling(found)

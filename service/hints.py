@@ -1,0 +1,118 @@
+"""Did you mean: the known name an unknown field or value most likely meant (issue #23).
+
+A refusal names at most ``MAX_FIELD_ERRORS`` fields (service/errors.py), so only those get a
+hint, and only for a name short enough to be a slip: difflib's cost grows with every name
+compared, and a hostile body may send tens of thousands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from difflib import get_close_matches
+from itertools import islice
+from typing import Any, Final
+
+from marshmallow import Schema, fields, validate
+
+from service.errors import MAX_FIELD_ERRORS
+
+LONGEST: Final = 64  # a longer name is no slip of the keyboard
+
+# Words a player may know the game by, and what this API calls the same thing: difflib finds
+# slips of the keyboard, not another word (kong and gang share two letters of four). Each
+# word maps to the names it may mean, tried in order among those the place takes.
+ALIASES: Final = {
+    "kong": ("gang", "melds"), "kongs": ("melds",), "kan": ("gang",),
+    "pung": ("peng", "melds"), "pong": ("peng", "melds"), "pon": ("peng",),
+    "pungs": ("melds",), "pongs": ("melds",),
+    "chow": ("chi", "melds"), "chii": ("chi",), "chows": ("melds",),
+    "concealed_kong": ("angang",), "ankan": ("angang",),
+    "tsumo": ("self_draw",), "ron": ("discard",),
+}
+
+
+def closest(given: str, known: Collection[str]) -> str | None:
+    """The known name ``given`` most likely meant, if one is close (difflib), or a word
+    players use for it (``ALIASES``); None if none is."""
+    if len(given) > LONGEST:
+        return None
+    plain = given.strip().lower().replace("-", "_").replace(" ", "_")
+    for meant in ALIASES.get(plain, ()):
+        if meant in known:
+            return meant
+    found = get_close_matches(plain, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def did_you_mean(meant: str) -> str:
+    return f"Did you mean '{meant}'?"
+
+
+def _hints(schema: Schema, messages: dict[Any, Any], body: Any, shown: Collection[str],
+           prefix: str = "") -> Iterator[tuple[str, str]]:
+    """A ``did_you_mean`` for each unknown field and each value outside its field's choices
+    (OneOf) in marshmallow's ``messages`` on ``body``, with its path."""
+    known = {field.data_key or name: field for name, field in schema.load_fields.items()}
+    unknown = [schema.error_messages["unknown"]]
+    for key, texts in messages.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        field = known.get(key)
+        if field is not None:
+            given = body.get(key) if isinstance(body, dict) else None
+            yield from _field_hints(field, texts, given, path, shown)
+        elif texts == unknown and isinstance(key, str) and path in shown:
+            meant = closest(key, known)
+            if meant is not None:
+                yield path, did_you_mean(meant)
+
+
+def _field_hints(field: fields.Field[Any], texts: Any, given: Any, path: str,
+                 shown: Collection[str]) -> Iterator[tuple[str, str]]:
+    if isinstance(texts, dict) and isinstance(field, fields.Nested) and \
+            isinstance(field.schema, Schema):
+        yield from _hints(field.schema, texts, given, shown, path)
+    elif isinstance(texts, dict) and isinstance(field, fields.List):
+        for index, inner in texts.items():
+            item = given[index] if isinstance(given, list) and isinstance(index, int) \
+                and 0 <= index < len(given) else None
+            yield from _field_hints(field.inner, inner, item, f"{path}.{index}", shown)
+    elif isinstance(given, str) and path in shown:
+        for validator in field.validators:
+            if isinstance(validator, validate.OneOf) and given not in validator.choices:
+                meant = closest(given, [str(choice) for choice in validator.choices])
+                if meant is not None:
+                    yield path, did_you_mean(meant)
+
+
+def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages as ``{"hand.melds.0.from": ["..."]}``."""
+    if isinstance(messages, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in messages.items():
+            if key == "_schema":
+                name = prefix or "body"
+            else:
+                name = f"{prefix}.{key}" if prefix else str(key)
+            for path, texts in flatten_messages(value, name).items():
+                flat.setdefault(path, []).extend(texts)
+        return flat
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return {prefix or "body": list(messages)}
+    if isinstance(messages, list):
+        flat = {}
+        for item in messages:
+            for path, texts in flatten_messages(item, prefix).items():
+                flat.setdefault(path, []).extend(texts)
+        return flat
+    return {prefix or "body": [str(messages)]}
+
+
+def refusals(schema: Schema, messages: Any, body: Any) -> dict[str, list[str]]:
+    """marshmallow's refusal of ``body`` as the problem's fields, each unknown field and value
+    among those the problem shows with the name it most likely meant."""
+    errors = flatten_messages(messages)
+    if isinstance(messages, dict):
+        shown = set(islice(errors, MAX_FIELD_ERRORS))
+        for path, hint in _hints(schema, messages, body, shown):
+            errors[path].append(hint)
+    return errors

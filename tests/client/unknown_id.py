@@ -1,0 +1,103 @@
+"""Reads real answers through a client generated from openapi.yaml after a pattern or item id
+in them has been replaced by one this client does not know, as an answer of a later /v1
+version may carry (issue #23): parsing must not fail, the unknown id must come through as the
+plain string, and today's ids must still parse to their enum members.
+
+Not collected by pytest: tests/test_open_ids.py generates the client, type-checks this with it
+(mypy --strict) and runs it: ``python unknown_id.py ANSWERS_JSON``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from enum import StrEnum
+from typing import Any, Protocol, TypeVar
+
+from mahjong_client.models import (
+    ChuzhouPatternIdType0,
+    ChuzhouScoreResponse,
+    YueqingCandidateIdType0,
+    YueqingEscapeResponse,
+    YueqingFlowerItemIdType0,
+    YueqingItemIdType0,
+    YueqingScoreResponse,
+)
+
+UNKNOWN = "new_pattern_2027"
+
+Id = TypeVar("Id", bound=StrEnum, covariant=True)
+
+
+class Entry(Protocol[Id]):
+    """What every entry with an id has in the generated models: the id is `TheEnum | str`."""
+
+    @property
+    def id(self) -> Id | str: ...
+
+    @property
+    def name_en(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def with_unknown_id(answer: dict[str, Any], where: list[str | int]) -> dict[str, Any]:
+    changed = copy.deepcopy(answer)
+    entry: Any = changed
+    for step in where:
+        entry = entry[step]
+    entry["id"] = UNKNOWN
+    return changed
+
+
+def shown(entry: Entry[StrEnum]) -> str:
+    """What a scorekeeper app shows (README, Versioning): its own label for an id it knows, the
+    answer's `name_en` for one it does not. Type-checked, so the union is usable as generated."""
+    if isinstance(entry.id, StrEnum):
+        return f"{entry.name_en} ({entry.id.value})"
+    return entry.name_en
+
+
+def check(known: Entry[Id], unknown: Entry[Id], ids: type[Id], today: str) -> None:
+    # Today's id is its enum member, not merely an equal string (a StrEnum equals its value).
+    assert isinstance(known.id, ids) and known.id is ids(today), (known.id, today)
+    # The unknown id is the plain string the answer carried, not coerced and not refused.
+    assert not isinstance(unknown.id, StrEnum) and unknown.id == UNKNOWN, unknown.id
+    assert unknown.name_en == known.name_en and shown(unknown) == known.name_en
+    assert unknown.to_dict()["id"] == UNKNOWN  # stored or forwarded, the answer keeps its id
+
+
+def main(answers: dict[str, dict[str, Any]]) -> None:
+    answer = answers["/v1/chuzhou/score"]
+    changed = with_unknown_id(answer, ["patterns", 0])
+    check(ChuzhouScoreResponse.from_dict(answer).patterns[0],
+          ChuzhouScoreResponse.from_dict(changed).patterns[0],
+          ChuzhouPatternIdType0, answer["patterns"][0]["id"])
+
+    answer = answers["/v1/yueqing/score"]
+    changed = with_unknown_id(answer, ["patterns", 0])
+    check(YueqingScoreResponse.from_dict(answer).patterns[0],
+          YueqingScoreResponse.from_dict(changed).patterns[0],
+          YueqingItemIdType0, answer["patterns"][0]["id"])
+    changed = with_unknown_id(answer, ["flowers", "items", 0])
+    check(YueqingScoreResponse.from_dict(answer).flowers.items[0],
+          YueqingScoreResponse.from_dict(changed).flowers.items[0],
+          YueqingFlowerItemIdType0, answer["flowers"]["items"][0]["id"])
+
+    answer = answers["/v1/yueqing/escape"]
+    changed = with_unknown_id(answer, ["claims", 0, "candidates", 0])
+    check(YueqingEscapeResponse.from_dict(answer).claims[0].candidates[0],
+          YueqingEscapeResponse.from_dict(changed).claims[0].candidates[0],
+          YueqingCandidateIdType0, answer["claims"][0]["candidates"][0]["id"])
+    changed = with_unknown_id(answer, ["claims", 0, "best"])
+    best = YueqingEscapeResponse.from_dict(answer).claims[0].best
+    changed_best = YueqingEscapeResponse.from_dict(changed).claims[0].best
+    assert best is not None and changed_best is not None
+    check(best, changed_best, YueqingCandidateIdType0, answer["claims"][0]["best"]["id"])
+
+
+if __name__ == "__main__":
+    with open(sys.argv[1], encoding="utf-8") as file:
+        main(json.load(file))
+    print("unknown ids parse through the generated client")

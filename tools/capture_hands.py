@@ -1,0 +1,42 @@
+"""A pytest plugin that records every request the core is asked, for tests/worked_hands.jsonl.
+
+    PYTHONPATH=tools .venv/bin/pytest -p capture_hands tests/chuzhou tests/yueqing ...
+
+(``make worked-hands``.) Each distinct (ruleset, action, body) the in-process tests send to
+``service.scoring.perform`` is written as one JSON line when the run ends; the version test
+(tests/test_versions.py) answers them all and digests the answers per ruleset.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+from pathlib import Path
+from typing import Any
+
+import service.actions
+import service.scoring
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "worked_hands.jsonl"
+LONGEST = 20_000  # a body past this is a stress test, not a worked hand
+_seen: dict[str, None] = {}
+_perform = service.scoring.perform
+
+
+def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, Any]:
+    try:
+        line = json.dumps([ruleset_id, name, body], ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):  # a body no client could send as JSON
+        line = ""
+    if line and len(line) < LONGEST:
+        _seen.setdefault(line)
+    return _perform(ruleset_id, name, chosen, body)
+
+
+service.scoring.perform = _recording
+service.actions.perform = _recording  # type: ignore[attr-defined]
+
+
+@atexit.register
+def _write() -> None:
+    OUT.write_text("".join(line + "\n" for line in sorted(_seen)), encoding="utf-8")
