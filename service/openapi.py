@@ -73,10 +73,15 @@ def _served_rulesets() -> str:
 
 
 def schema_name(schema: Any) -> str:
-    """Component names: ``ChuzhouScoreRequest``, ``YueqingScoreRequest``, plain for shared."""
+    """Component names: ``ChuzhouScoreRequest`` for a class in a ruleset's package (its id as
+    the prefix), plain for shared ones; a class may name its own ``component``."""
     cls = schema if isinstance(schema, type) else type(schema)
-    module = cls.__module__.rsplit(".", 1)[-1]
-    prefix = module.capitalize() if module in RULESETS else ""  # a ruleset's own schemas
+    named = cls.__dict__.get("component")
+    if isinstance(named, str):
+        return named
+    parts = cls.__module__.split(".")
+    owner = next((part for part in parts if part in RULESETS), None)  # a ruleset's own schemas
+    prefix = owner.capitalize() if owner is not None else ""
     return prefix + cls.__name__.removesuffix("Schema")
 
 

@@ -145,11 +145,16 @@ def versioned(schemas: Schemas, answers: list[str]) -> None:
         schemas[name].setdefault("required", []).append("ruleset_version")
 
 
-def way_patterns(schemas: Schemas, entries: list[str]) -> None:
-    """What each wait is worth carries the score answer's pattern entries, of its ruleset."""
+def way_parts(schemas: Schemas, entries: list[str], totals: dict[str, dict[str, Any]]) -> None:
+    """What each wait is worth carries the score answer's pattern entries and totals, of its
+    ruleset: each total (``WaitValues.totals``) as the score answer's schema has it."""
     for way in ("Way", "DiscardWay"):
-        patterns = schemas[way]["properties"]["patterns"]
-        patterns["items"] = {"anyOf": [ref(name) for name in entries]}
+        properties = schemas[way]["properties"]
+        properties["patterns"]["items"] = {"anyOf": [ref(name) for name in entries]}
+        for total, scored in totals.items():
+            if "$ref" in scored:
+                properties[total] = {"description": properties[total]["description"],
+                                     "$ref": scored["$ref"]}
 
 
 # ---- the unions: match events and their results, batch items and their results --------------
@@ -248,17 +253,21 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
     """Every shape above, on the document ``build_spec`` made (``name`` gives a schema class's
     component name)."""
     schemas: Schemas = document["components"]["schemas"]
-    answers, entries = [], []
+    answers, entries, totals = [], [], {}
     for rules in RULESETS.values():
         offered = actions_of(rules)
         answers += [name(action.response) for action in offered.values()]
         score = offered.get("score")
-        if score is not None and "patterns" in schemas[name(score.response)]["properties"]:
-            entries.append(_target(schemas[name(score.response)]["properties"]["patterns"]
-                                  ["items"]))
+        if score is None:
+            continue
+        scored = schemas[name(score.response)]["properties"]
+        if "patterns" in scored:
+            entries.append(_target(scored["patterns"]["items"]))
+        if rules.values is not None:
+            totals.update({total: scored[total] for total in rules.values.totals})
     open_ids(schemas, ids)
     versioned(schemas, list(dict.fromkeys(answers)))
-    way_patterns(schemas, entries)
+    way_parts(schemas, entries, totals)
     for rules in RULESETS.values():
         match_unions(schemas, rules, name)
     batch_unions(schemas, name)

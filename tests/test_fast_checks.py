@@ -31,6 +31,7 @@ from service.hand.groups import (
 from service.hand.validate import REAL_MELDS, check_copies, check_meld
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import QUIET, check_situation
+from service.rulesets.chuzhou.schemas import SituationSchema
 from service.rulesets.chuzhou.scorer import entries
 from service.rulesets.chuzhou.settlement import (
     TRIGGERS,
@@ -43,9 +44,8 @@ from service.rulesets.chuzhou.settlement import (
 from service.rulesets.money import by_payer, ledger, paid_to
 from service.rulesets.yueqing.checks import QUIET as YUEQING_QUIET
 from service.rulesets.yueqing.checks import check_win
+from service.rulesets.yueqing.schemas import SituationSchema as YueqingSituationSchema
 from service.rulesets.yueqing.tiles import check_special_tiles
-from service.schemas.chuzhou import SituationSchema
-from service.schemas.yueqing import SituationSchema as YueqingSituationSchema
 from service.scoring import load
 from service.tiles import NUM_TILES, code, render
 

@@ -103,12 +103,6 @@ class WaitsRequest(Schema):
     melds = melds_field(4)
 
 
-class YueqingWaitsRequest(Schema):
-    concealed = concealed_field(WAITING, required=True)
-    melds = melds_field(5)
-    caishen = Tile(required=True, metadata={"description": CAISHEN})
-
-
 class WaitsResponse(Answer):
     waits = fields.List(Tile(), required=True, validate=validate.Length(max=34),
                         metadata={"description": "the tiles that complete the hand, sorted"})

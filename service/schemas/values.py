@@ -10,10 +10,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
-from service.schemas import chuzhou, common, yueqing
+from service.schemas import common
 from service.schemas.checks import request_check
-from service.schemas.common import Answer, ProblemSchema, situation_part
-from service.schemas.fields import Count, Flag, Seat, Tile
+from service.schemas.common import Answer, ProblemSchema
+from service.schemas.fields import Seat, Tile
 
 VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers")
 
@@ -31,39 +31,14 @@ class ValuesMixin(Schema):
                                       f"'{needed}' as well", needed)
 
 
-class ChuzhouWaitsSituation(chuzhou.SituationSchema):
-    """The score request's situation, but ``declared_ready`` left out is not false: what
-    each wait is worth then shows a wait that wins only declared as declared (``needs``)."""
-
-    declared_ready = Flag(metadata={"description": (
-        "the waiting player has declared ready (听/架; only possible on a single wait, CZ-10); "
-        "left out, a wait that wins only when declared (七对) is valued as declared and its "
-        "ways say `needs: [\"declared_ready\"]`; false, such a wait is refused")})
-
-
-class WaitsRequest(ValuesMixin, common.WaitsRequest):
-    """Chuzhou's waits request (its component keeps the name it had before ``values``)."""
-
-    zhen = chuzhou.Zhen()
-    flowers = Count(0, 2, load_default=0, metadata={
-        "description": "小花 (small flowers) the waiting player holds: 0, 1 or 2 (CZ-1)"})
-    situation = situation_part(ChuzhouWaitsSituation)
-
-
-class YueqingWaitsRequest(ValuesMixin, common.YueqingWaitsRequest):
-    lao_zhuang = yueqing.LaoZhuang()
-    flowers = yueqing.Flowers()
-    situation = situation_part(yueqing.SituationSchema)
-
-
 class WaySchema(Answer):
     """One way of winning on a waiting tile: what the score answer says of it."""
 
     fan = fields.Integer(metadata={"description": "where the ruleset counts 番: the total"})
-    tai = fields.Nested(yueqing.TaiSchema, metadata={
-        "description": "where the ruleset counts 台: the 台 and parts"})
-    flowers = fields.Nested(yueqing.FlowersSchema, metadata={
-        "description": "where the ruleset counts 花: the flowers"})
+    # Each ruleset's own totals (its WaitValues ``totals``): the contract gives each the score
+    # answer's schema (service/openapi_shapes.py).
+    tai = fields.Dict(metadata={"description": "where the ruleset counts 台: the 台 and parts"})
+    flowers = fields.Dict(metadata={"description": "where the ruleset counts 花: the flowers"})
     patterns = fields.List(fields.Dict(), metadata={"description": "the score answer's entries"})
     net = fields.List(fields.Integer(), metadata={"description": "every seat's net"})
     problem = fields.Nested(ProblemSchema, metadata={

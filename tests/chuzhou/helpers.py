@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from service.hand import prepare_melds
+from service.rulesets.chuzhou.schemas import ScoreRequest
 from service.rulesets.chuzhou.view import View, views
-from service.schemas.chuzhou import ScoreRequest
 from service.scoring import load, score
 from service.tiles import counts_of
 

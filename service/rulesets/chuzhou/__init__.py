@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rulesets.chuzhou import schemas
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
 from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
-from service.schemas import chuzhou as schemas
-from service.schemas import common, match, values
+from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
 
 
@@ -58,7 +58,7 @@ RULESET: Ruleset = Ruleset(
     match=MatchRules(
         "A whole Chuzhou match: every event scored in order, dealer and 针 threaded, running "
         "totals.",
-        verifiable(match.ChuzhouMatchRequest), checked(match.ChuzhouMatchResponse),
+        verifiable(schemas.MatchRequest), checked(schemas.MatchResponse),
         counter="zhen",
         events={
             "win": Event("score", ("dealer", "zhen")),  # CZ-12..14
@@ -67,7 +67,7 @@ RULESET: Ruleset = Ruleset(
         }),
     # 七对 wins only when declared (CZ-10): a waits request that does not say is valued as
     # declared where that is the only way to win.
-    values=WaitValues(values.WaitsRequest, values.WaitsResponse, state=("zhen",),
+    values=WaitValues(schemas.WaitsRequest, values.WaitsResponse, state=("zhen",),
                       totals=("fan",), assumed=("declared_ready",)),
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,

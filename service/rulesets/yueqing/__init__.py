@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
+from service.rulesets.yueqing import schemas
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
@@ -17,8 +18,7 @@ from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.settlement import after_escape
 from service.rulesets.yueqing.tiles import standing_caishen
 from service.rulesets.yueqing.waits import waits
-from service.schemas import common, match, values
-from service.schemas import yueqing as schemas
+from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
 
 
@@ -60,19 +60,19 @@ RULESET: Ruleset = Ruleset(
                          escape),
         "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild); with the "
                         "winner, what each is worth.",
-                        common.YueqingWaitsRequest, common.WaitsResponse, waits),
+                        schemas.PlainWaitsRequest, common.WaitsResponse, waits),
     },
     match=MatchRules(
         "A whole Yueqing match: every event scored in order, dealer and 牢庄 threaded, running "
         "totals.",
-        verifiable(match.YueqingMatchRequest), checked(match.YueqingMatchResponse),
+        verifiable(schemas.MatchRequest), checked(schemas.MatchResponse),
         counter="lao_zhuang",
         events={
             "win": Event("score", ("dealer", "lao_zhuang")),  # YQ-18..20
             "draw": Event("draw", ("dealer", "lao_zhuang")),  # YQ-20
             "escape": Event("escape", ("dealer",), after_escape),  # YQ-22
         }),
-    values=WaitValues(values.YueqingWaitsRequest, values.WaitsResponse,
+    values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers")),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,

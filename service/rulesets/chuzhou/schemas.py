@@ -1,4 +1,8 @@
-"""Chuzhou request and response schemas (contract: POST /v1/chuzhou/...)."""
+"""Chuzhou request and response schemas (contract: POST /v1/chuzhou/...).
+
+Each class's OpenAPI component is its name with the ruleset's prefix (``ChuzhouScoreRequest``;
+service/openapi.py ``schema_name``), unless it names its ``component``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.schemas import common, match
 from service.schemas.common import (
     Answer,
     PaymentSchema,
@@ -17,7 +22,18 @@ from service.schemas.common import (
     part,
     situation_part,
 )
-from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Fresh, Seat, Tile, Tiles, flag
+from service.schemas.fields import (
+    MOST_IN_A_ROW,
+    BoundedList,
+    Count,
+    Flag,
+    Fresh,
+    Seat,
+    Tile,
+    Tiles,
+    flag,
+)
+from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
 
@@ -146,3 +162,47 @@ class DrawResponse(Answer):
     wall_reserve = fields.Integer(required=True,
                                   metadata={"description": "tiles left undrawn (CZ-17)"})
     next = fields.Nested(NextSchema, required=True)
+
+
+class MatchEvent(Schema):
+    type = match.event_type(["win", "draw", "instant"])
+    request = match.event_request("dealer and zhen")
+
+
+class MatchRequest(Schema):
+    dealer = match.first_dealer()
+    zhen = Zhen()
+    events = match.events(MatchEvent)
+
+
+class MatchEventResult(match.MatchEventResult):
+    state = fields.Nested(NextSchema, required=True,
+                          metadata={"description": "dealer and 针 after the event"})
+
+
+class MatchResponse(Answer):
+    events = fields.List(fields.Nested(MatchEventResult), required=True)
+    state = fields.Nested(NextSchema, required=True)
+    totals = fields.List(fields.Integer(), required=True)
+
+
+class WaitsSituation(SituationSchema):
+    """The score request's situation, but ``declared_ready`` left out is not false: what
+    each wait is worth then shows a wait that wins only declared as declared (``needs``)."""
+
+    declared_ready = Flag(metadata={"description": (
+        "the waiting player has declared ready (听/架; only possible on a single wait, CZ-10); "
+        "left out, a wait that wins only when declared (七对) is valued as declared and its "
+        "ways say `needs: [\"declared_ready\"]`; false, such a wait is refused")})
+
+
+class WaitsRequest(ValuesMixin, common.WaitsRequest):
+    """The waits request (its component keeps the name it had before ``values``, unprefixed:
+    ``component``)."""
+
+    component = "WaitsRequest"
+
+    zhen = Zhen()
+    flowers = Count(0, 2, load_default=0, metadata={
+        "description": "小花 (small flowers) the waiting player holds: 0, 1 or 2 (CZ-1)"})
+    situation = situation_part(WaitsSituation)

@@ -1,4 +1,8 @@
-"""Yueqing request and response schemas (contract: POST /v1/yueqing/...)."""
+"""Yueqing request and response schemas (contract: POST /v1/yueqing/...).
+
+Each class's OpenAPI component is its name with the ruleset's prefix (``YueqingScoreRequest``;
+service/openapi.py ``schema_name``).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.schemas import common
+from service.schemas import common, match
 from service.schemas.common import (
     CAISHEN,
+    WAITING,
     Answer,
     PaymentSchema,
     SetSchema,
@@ -20,6 +25,7 @@ from service.schemas.common import (
     situation_part,
 )
 from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Seat, Tile, flag
+from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 5  # five sets and a pair (YQ-1)
 
@@ -223,3 +229,39 @@ class EscapeResponse(Answer):
     flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
                           validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)
+
+
+class MatchEvent(Schema):
+    type = match.event_type(["win", "draw", "escape"])
+    request = match.event_request("dealer and lao_zhuang")
+
+
+class MatchRequest(Schema):
+    dealer = match.first_dealer()
+    lao_zhuang = LaoZhuang()
+    events = match.events(MatchEvent)
+
+
+class MatchEventResult(match.MatchEventResult):
+    state = fields.Nested(NextSchema, required=True,
+                          metadata={"description": "dealer and 牢庄 after the event"})
+
+
+class MatchResponse(Answer):
+    events = fields.List(fields.Nested(MatchEventResult), required=True)
+    state = fields.Nested(NextSchema, required=True)
+    totals = fields.List(fields.Integer(), required=True)
+
+
+class PlainWaitsRequest(Schema):
+    """The waits request without what each wait is worth."""
+
+    concealed = concealed_field(WAITING, required=True)
+    melds = melds_field(5)
+    caishen = Tile(required=True, metadata={"description": CAISHEN})
+
+
+class WaitsRequest(ValuesMixin, PlainWaitsRequest):
+    lao_zhuang = LaoZhuang()
+    flowers = Flowers()
+    situation = situation_part(SituationSchema)
