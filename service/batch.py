@@ -24,6 +24,7 @@ from service.errors import (
     UnknownRuleset,
     describe,
     problem_document,
+    under,
 )
 from service.hints import closest, did_you_mean
 from service.rulesets import RULESETS
@@ -89,8 +90,7 @@ def _unknown(name: Any, known: Collection[str]) -> list[str]:
 def _in_request(exc: ProblemError) -> dict[str, Any]:
     """The problem of an item's request with its fields named from the item: under
     ``request.``, the request itself (``body``) as ``request``."""
-    errors = {("request" if path == "body" else f"request.{path}"): texts
-              for path, texts in exc.errors.items()}
+    errors = under("request", exc.errors)
     # A detail that lists the fields is listed again with the new names; any other says
     # where it belongs.
     detail = describe(errors) if errors and exc.detail == describe(exc.errors) \

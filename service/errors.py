@@ -181,6 +181,13 @@ class ProblemError(Exception):
                                 self.errors)
 
 
+def under(prefix: str, errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Fields named from an enclosing body: each path under ``prefix``, the body itself
+    (``body``) as ``prefix`` (a match's event, a batch item's request)."""
+    return {(f"{prefix}.{path}" if path != "body" else prefix): texts
+            for path, texts in errors.items()}
+
+
 def describe(errors: dict[str, list[str]]) -> str:
     """``"hand.concealed: ...; zhen: ..."`` for the first fields, then how many more."""
     shown = "; ".join(f"{path}: {' '.join(texts)}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.errors import PastDeadline, ProblemError, SchemaViolation
+from service.errors import PastDeadline, ProblemError, SchemaViolation, under
 from service.rulesets.registry import MatchRules, State
 from service.scoring import run
 
@@ -29,9 +29,7 @@ def _net(result: dict[str, Any]) -> list[int]:
 
 def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     """The same problem with every field named from the match body."""
-    errors = {(f"{prefix}.{path}" if path != "body" else prefix): texts
-              for path, texts in exc.errors.items()}
-    return type(exc)(f"{prefix}: {exc.detail}", errors)
+    return type(exc)(f"{prefix}: {exc.detail}", under(prefix, exc.errors))
 
 
 def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, Any]:

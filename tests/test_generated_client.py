@@ -22,13 +22,19 @@ def run(command: list[str], cwd: Path) -> str:
     return done.stdout
 
 
-def test_generated_client_scores_the_readme_examples(live_server: str, tmp_path: Path) -> None:
-    (tmp_path / "config.yaml").write_text(
+def generate_client(folder: Path) -> None:
+    """The client openapi-python-client generates from openapi.yaml, as ``folder``'s
+    package ``mahjong_client``."""
+    (folder / "config.yaml").write_text(
         "post_hooks: []\nproject_name_override: mahjong_client\n"
         "package_name_override: mahjong_client\n", encoding="utf-8")
     run([str(BIN / "openapi-python-client"), "generate", "--path", str(ROOT / "openapi.yaml"),
          "--config", "config.yaml", "--meta", "none", "--output-path", "mahjong_client"],
-        tmp_path)
+        folder)
+
+
+def test_generated_client_scores_the_readme_examples(live_server: str, tmp_path: Path) -> None:
+    generate_client(tmp_path)
     script = tmp_path / "use_client.py"
     script.write_text((ROOT / "tests" / "client" / "use_client.py").read_text(encoding="utf-8"),
                       encoding="utf-8")

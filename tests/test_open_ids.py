@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from service.api.app import create_app
-from tests.test_generated_client import BIN, ROOT, run
+from tests.test_generated_client import BIN, ROOT, generate_client, run
 from tests.test_readme import CURL, README
 
 UNKNOWN = "new_pattern_2027"
@@ -109,13 +109,7 @@ def test_the_spec_accepts_an_unknown_id_and_refuses_a_non_string(
 
 def test_a_generated_client_parses_an_unknown_id(
         answers: dict[str, dict[str, Any]], tmp_path: Path) -> None:
-    # Generated exactly as tests/test_generated_client.py does.
-    (tmp_path / "config.yaml").write_text(
-        "post_hooks: []\nproject_name_override: mahjong_client\n"
-        "package_name_override: mahjong_client\n", encoding="utf-8")
-    run([str(BIN / "openapi-python-client"), "generate", "--path", str(ROOT / "openapi.yaml"),
-         "--config", "config.yaml", "--meta", "none", "--output-path", "mahjong_client"],
-        tmp_path)
+    generate_client(tmp_path)  # as tests/test_generated_client.py does
     shutil.copy(ROOT / "tests" / "client" / "unknown_id.py", tmp_path / "unknown_id.py")
     # The script handles the generated `TheEnum | str` id the way an app would: typed strictly.
     run([str(BIN / "mypy"), "--strict", "--no-incremental", "mahjong_client", "unknown_id.py"],
