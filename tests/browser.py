@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -66,11 +67,15 @@ def open_page(url: str) -> Iterator[Page]:
         os.dup2(commands, 3)
         os.dup2(answers, 4)
 
-    with tempfile.TemporaryDirectory() as profile:
+    # chromium's helper processes (zygote, crashpad) outlive the main one for a moment and keep
+    # writing into the profile, so the browser gets its own process group, the whole group is
+    # stopped, and the profile is removed only after that (leftovers are not a test failure).
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe",
              "about:blank"],
             preexec_fn=wire_pipes, close_fds=False,  # the pipe must reach fds 3 and 4
+            start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(into_read)
         os.close(out_write)
@@ -83,5 +88,24 @@ def open_page(url: str) -> Iterator[Page]:
                                          flatten=True)["result"]["sessionId"]
                 yield page
             finally:
-                process.terminate()
-                process.wait(timeout=20)
+                stop_group(process)
+
+
+def stop_group(process: subprocess.Popen[bytes]) -> None:
+    """Stop chromium and every helper it started, and wait until they are gone."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            continue
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # helpers of the group may still be exiting
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.05)
