@@ -79,7 +79,16 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 
 
 def on_starting(server: Any) -> None:
-    """Start from zero: files left by an earlier run (a restarted container) would be summed."""
+    """The variants of RULES_DIR are read before any worker starts: a bad file stops the
+    start with one clear line naming the file and the key (docs/house-rules.md). Then the
+    metrics start from zero: files left by an earlier run (a restarted container) would be
+    summed."""
+    from service.house import VariantError, load_variants
+
+    try:
+        load_variants()
+    except VariantError as exc:
+        raise SystemExit(f"RULES_DIR: {exc}") from None
     directory = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
     directory.mkdir(parents=True, exist_ok=True)
     for stale in directory.glob("*.db"):

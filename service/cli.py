@@ -10,12 +10,14 @@ import sys
 from collections.abc import Iterator
 from itertools import islice
 from multiprocessing import Pool
+from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from tqdm import tqdm
 
 from service.batch import answer_item
 from service.errors import typed_problem
+from service.house import VARIANTS, VariantError, load_variants, read_variant
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
 from service.rulesets import RULESETS
 from service.work import tune_gc
@@ -118,9 +120,26 @@ def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str
     return wanted, found
 
 
+# What --rules and --variant give each ruleset's lines that do not say it themselves: set in
+# ``main`` before any worker process starts, so the workers have it too.
+HOUSE: dict[str, dict[str, Any]] = {}
+
+
+def with_house_rules(item: Any) -> Any:
+    """The item, its request given the command line's ``rules`` and ``variant`` for its
+    ruleset where the request carries none of its own."""
+    given = HOUSE.get(item.get("ruleset")) if isinstance(item, dict) else None
+    request = item.get("request") if given else None
+    if not isinstance(request, dict):
+        return item
+    return {**item, "request": {**{k: v for k, v in given.items() if k not in request},
+                                **request}}
+
+
 def outcome(line: Line) -> Outcome:
     """Answer one input line; never raises (runs in a worker process when there are several)."""
     item, refused = _read(line.text, line.oversize)
+    item = with_house_rules(item)
     result = refused if refused is not None else answer_item(item)
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
@@ -236,6 +255,12 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--check", action="store_true",
                       help="print the differences from each item's expected to stderr; exit 1 "
                            "if any differs or is refused")
+    made.add_argument("--rules", metavar="FILE", default=None,
+                      help="a TOML file of house rules (ruleset = ..., [parameters]) for the "
+                           "lines of its ruleset that send no `rules` of their own")
+    made.add_argument("--variant", metavar="NAME", default=None,
+                      help="a variant of RULES_DIR for the lines of each ruleset that has it "
+                           "and that name no `variant` of their own")
     made.add_argument("--workers", type=int, default=None,
                       help="worker processes (default: one per core for regular files from "
                            f"{PARALLEL_FROM_BYTES // 1024 // 1024} MiB, else 1)")
@@ -250,8 +275,33 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+def house_rules(rules_file: str | None, variant: str | None) -> dict[str, dict[str, Any]]:
+    """What ``--rules`` and ``--variant`` give each ruleset's lines (after RULES_DIR's variants
+    are loaded); a bad file or an unknown variant raises ``VariantError``."""
+    given: dict[str, dict[str, Any]] = {}
+    if variant is not None:
+        having = [rid for rid, named in VARIANTS.items() if variant in named]
+        if not having:
+            served = sorted({name for named in VARIANTS.values() for name in named})
+            raise VariantError(f"--variant {variant}: no ruleset has it in RULES_DIR; served: "
+                               f"{', '.join(served) or 'none'}")
+        for rid in having:
+            given.setdefault(rid, {})["variant"] = variant
+    if rules_file is not None:
+        read = read_variant(Path(rules_file), named=False)
+        given.setdefault(read.ruleset, {})["rules"] = read.parameters
+    return given
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    try:
+        load_variants()
+        HOUSE.clear()
+        HOUSE.update(house_rules(args.rules, args.variant))
+    except VariantError as exc:
+        print(f"mahjong-score: {exc}", file=sys.stderr)
+        return 2
     tune_gc()
     size = _regular_bytes(args.files)
     workers = args.workers or (_cores() if size is not None and size >= PARALLEL_FROM_BYTES

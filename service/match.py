@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.errors import PastDeadline, ProblemError, SchemaViolation, under
-from service.rulesets.registry import MatchRules, State
+from service.rulesets.registry import MatchRules, Rules, State
 from service.scoring import run
 
 
@@ -37,6 +37,8 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
     id and match bound (``functools.partial``), called at every request, so mutation testing
     reaches it."""
     counter, events = rules.counter, rules.events
+    used: Rules = data["rules"]  # set once for the match: every event is scored under them
+    house = {"variant": used.variant, "rules": used.overrides}
     state: State = {"dealer": data["dealer"], counter: data[counter]}
     totals = [0, 0, 0, 0]
     answered = []
@@ -44,13 +46,15 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
         kind, request = event["type"], event["request"]
         field = f"events.{index}.request"
         spec = events[kind]
-        for name in spec.supplies:
+        for name in (*spec.supplies, *house):
             if name in request:
                 message = (f"the match supplies '{name}' from its running state; leave it "
-                           "out of the event")
+                           "out of the event" if name in spec.supplies else
+                           f"the match sets '{name}' once, for every event; send it with the "
+                           "match")
                 raise SchemaViolation(f"{field}.{name}: {message}",
                                       {f"{field}.{name}": [message]})
-        body = {**request, **{name: state[name] for name in spec.supplies}}
+        body = {**request, **{name: state[name] for name in spec.supplies}, **house}
         try:
             result = run(ruleset_id, spec.action, body)
         except PastDeadline:
@@ -58,7 +62,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
         except ProblemError as exc:
             raise _prefixed(exc, field) from None
         if spec.next_state is not None:
-            state = spec.next_state(state, request)
+            state = spec.next_state(state, request, used.tuned)
         elif "next" in result:
             state = dict(result["next"])
         moved = _net(result)

@@ -19,6 +19,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.actions import actions_of, run
 from service.batch import run_batch
+from service.house import variants
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
@@ -28,6 +29,7 @@ from service.schemas.common import (
     HealthSchema,
     ProblemSchema,
     RulesetListSchema,
+    VariantListSchema,
 )
 from service.schemas.fields import tile_code_ref
 from service.tiles import CODES, NOTATION
@@ -118,6 +120,12 @@ def _get(operation_id: str, tag: str, summary: str, description: str,
     return {"get": operation}
 
 
+def _ruleset_id() -> dict[str, Any]:
+    return {"name": "ruleset_id", "in": "path", "required": True,
+            "description": "a ruleset's id, as GET /v1/rulesets lists them",
+            "schema": {"type": "string", "enum": sorted(RULESETS)}}
+
+
 def _common_paths(spec: APISpec) -> None:
     first = next(iter(RULESETS.values()))
     spec.path("/healthz", operations=_get(
@@ -162,9 +170,18 @@ def _common_paths(spec: APISpec) -> None:
             "schema": CatalogueSchema, "examples": {first.id: {
                 "summary": f"GET /v1/rulesets/{first.id}", "value": first.described()}}}}),
          "404": _response("No such ruleset.", PROBLEM)},
-        [{"name": "ruleset_id", "in": "path", "required": True,
-          "description": "a ruleset's id, as GET /v1/rulesets lists them",
-          "schema": {"type": "string", "enum": sorted(RULESETS)}}]))
+        [_ruleset_id()]))
+    spec.path("/v1/rulesets/{ruleset_id}/variants", operations=_get(
+        "get_variants", "rulesets", "The named variants (club rules) this deployment serves.",
+        "Each variant loaded from `RULES_DIR` at start-up, with the parameters it sets and the "
+        "fingerprint of its full rule set: a request names one as `variant` "
+        "(docs/house-rules.md). A deployment without variants lists none.",
+        {"200": _response("The variants.", {"application/json": {
+            "schema": VariantListSchema, "examples": {first.id: {
+                "summary": f"GET /v1/rulesets/{first.id}/variants",
+                "value": variants(first)}}}}),
+         "404": _response("No such ruleset.", PROBLEM)},
+        [_ruleset_id()]))
 
 
 # Statuses an operation lists whose example no request earns there: /readyz's 503 is a

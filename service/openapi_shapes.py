@@ -19,6 +19,7 @@ from service.hand.groups import ANGANG
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset
 from service.schemas.common import SELF_DRAW, WinBase
+from service.schemas.rules import Parameter
 
 Schemas = dict[str, dict[str, Any]]
 PREFIX = "#/components/schemas/"
@@ -139,10 +140,60 @@ RULESET_VERSION = {"type": "string", "description": "the version of the ruleset 
                    "answer (GET /v1/rulesets/{id} `version`; CHANGELOG.md)"}
 
 
+RULES_USED = {
+    "type": "object", "required": ["variant", "overrides", "fingerprint"],
+    "description": "the rules that gave this answer (docs/house-rules.md)",
+    "properties": {
+        "variant": {"type": ["string", "null"], "description": "the variant the request named"},
+        "overrides": {"type": "object", "additionalProperties": {
+            "type": ["integer", "boolean", "string"]}, "description": "the parameters that differ "
+            "from the variant's, or from the defaults: parameter id → value"},
+        "fingerprint": {"type": "string", "description": "a stable hash of the full effective "
+                        "parameter set: the same for the same rules however they were sent"},
+    }}
+
+
 def versioned(schemas: Schemas, answers: list[str]) -> None:
+    schemas["RulesUsed"] = RULES_USED
     for name in answers:
         schemas[name]["properties"]["ruleset_version"] = RULESET_VERSION
-        schemas[name].setdefault("required", []).append("ruleset_version")
+        schemas[name]["properties"]["rules"] = ref("RulesUsed")
+        schemas[name].setdefault("required", []).extend(["ruleset_version", "rules"])
+
+
+def _parameter(parameter: Parameter) -> dict[str, Any]:
+    kind = parameter.type
+    shown: dict[str, Any] = {"type": kind, "description": f"{parameter.name} · "
+                             f"{parameter.name_en}: {parameter.description}; default "
+                             f"{json.dumps(parameter.default, ensure_ascii=False)} "
+                             f"({parameter.ruling})"}
+    if kind == "integer":
+        shown["minimum"], shown["maximum"] = parameter.minimum, parameter.maximum
+    elif kind == "string":
+        shown["enum"] = list(parameter.choices)
+    return shown
+
+
+def tuned_requests(schemas: Schemas) -> None:
+    """Each ruleset's ``rules`` as an object of its parameters (``<Id>Rules``), referenced by
+    every request that takes them (``RulesField``'s ``x-rules`` names the ruleset)."""
+    for rules in RULESETS.values():
+        if rules.parameters:
+            schemas[f"{rules.id.capitalize()}Rules"] = {
+                "type": "object", "additionalProperties": False,
+                "description": f"house rules of {rules.id}: any of its parameters (GET "
+                               f"/v1/rulesets/{rules.id} lists them), each optional",
+                "properties": {p.id: _parameter(p) for p in rules.parameters}}
+    for schema in schemas.values():
+        properties = schema.get("properties", {})
+        tuned = [name for name, field in properties.items()
+                 if isinstance(field, dict) and "x-rules" in field]
+        for name in tuned:  # listed last, after what the request is about, with ``variant``
+            field = properties.pop(name)
+            properties[name] = {"description": field["description"],
+                                **ref(f"{field['x-rules'].capitalize()}Rules")}
+            if "variant" in properties:
+                properties["variant"] = properties.pop("variant")
 
 
 def way_parts(schemas: Schemas, entries: list[str], totals: dict[str, dict[str, Any]]) -> None:
@@ -266,6 +317,7 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
         if rules.values is not None:
             totals.update({total: scored[total] for total in rules.values.totals})
     open_ids(schemas, ids)
+    tuned_requests(schemas)
     versioned(schemas, list(dict.fromkeys(answers)))
     way_parts(schemas, entries, totals)
     for rules in RULESETS.values():

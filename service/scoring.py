@@ -18,6 +18,7 @@ from marshmallow import Schema, ValidationError
 from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.hints import refusals
+from service.house import resolve
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.readings import call
@@ -77,6 +78,10 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     pace()  # between hands: the worker's other requests run, a deadline is kept
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
+    rules = RULESETS[ruleset_id]
+    # house rules: the variant and the overrides a request may send, resolved once each
+    used = resolve(rules, data.pop("variant", None), data.pop("rules", None))
+    data["rules"] = used
     examined: list[int] = []
     try:
         answer = call(chosen.handler, data, examined)
@@ -84,7 +89,8 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
         for readings in examined:
             metrics.hand_read(ruleset_id, readings)
     metrics.hand_scored(ruleset_id, name)
-    answer["ruleset_version"] = RULESETS[ruleset_id].version  # which rules gave this answer
+    answer["ruleset_version"] = rules.version  # which rules gave this answer
+    answer["rules"] = used.said()
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer

@@ -21,7 +21,9 @@ from service.work import pace
 
 def _score(score: Handler, request: dict[str, Any]) -> dict[str, Any]:
     pace()  # one hand scored per call: the worker's other requests run between them
-    return score(copy.deepcopy(request))
+    copied = copy.deepcopy({name: part for name, part in request.items() if name != "rules"})
+    copied["rules"] = request["rules"]  # the request's rules, resolved once and never changed
+    return score(copied)
 
 
 def _way(score: Handler, request: dict[str, Any], totals: tuple[str, ...],
@@ -59,7 +61,7 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
     left_out = tuple(flag for flag in asked.assumed if flag not in situation)
     base = {"dealer": data["dealer"], "winner": winner,
             "situation": {**situation, **dict.fromkeys(left_out, False)},  # the score's default
-            **{name: data[name] for name in asked.state}}
+            **{name: data[name] for name in asked.state}, "rules": data["rules"]}
     totals = asked.totals
     table = []
     for code in waits:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from tests.said import said
+
 PROBLEM = "application/problem+json"
 
 
@@ -34,33 +36,33 @@ def test_waits_nine_gates(client: FlaskClient) -> None:
     response = client.post("/v1/chuzhou/waits", json={"concealed": "1112345678999m"})
     assert response.json == {
         "waits": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"], "single_wait": False,
-        "ruleset_version": "1.1.0"}
+        **said("chuzhou")}
 
 
 def test_waits_seven_pairs_single(client: FlaskClient) -> None:
     response = client.post("/v1/chuzhou/waits", json={"concealed": "11m33m55p77p99s22z6z"})
-    assert response.json == {"waits": ["6z"], "single_wait": True, "ruleset_version": "1.1.0"}
+    assert response.json == {"waits": ["6z"], "single_wait": True, **said("chuzhou")}
 
 
 def test_waits_with_melds_and_array_tiles(client: FlaskClient) -> None:
     body = {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "5z", "5z"],
             "melds": [{"type": "peng", "tiles": "777p", "from": 2}]}
     assert client.post("/v1/chuzhou/waits", json=body).json == {
-        "waits": ["6s", "9s"], "single_wait": False, "ruleset_version": "1.1.0"}
+        "waits": ["6s", "9s"], "single_wait": False, **said("chuzhou")}
 
 
 def test_waits_nothing(client: FlaskClient) -> None:
     response = client.post("/v1/chuzhou/waits", json={"concealed": "1357m2468p1357s"[:13] + "z"})
     assert response.status_code == 422 or response.json["waits"] == []
     response = client.post("/v1/chuzhou/waits", json={"concealed": "147m258p369s1234z"})
-    assert response.json == {"waits": [], "single_wait": False, "ruleset_version": "1.1.0"}
+    assert response.json == {"waits": [], "single_wait": False, **said("chuzhou")}
 
 
 def test_yueqing_waits_with_a_wild(client: FlaskClient) -> None:
     body = {"concealed": "123m456m789m123p4p66s1z", "caishen": "1z"}
     response = client.post("/v1/yueqing/waits", json=body)
     assert response.json == {"waits": ["1p", "2p", "3p", "4p", "5p", "6p", "6s", "1z"],
-                             "single_wait": False, "ruleset_version": "1.1.0"}
+                             "single_wait": False, **said("yueqing")}
 
 
 def test_yueqing_waits_reject_the_flower_tile(client: FlaskClient) -> None:

@@ -31,10 +31,10 @@ from service.hand.groups import (
 from service.hand.validate import REAL_MELDS, check_copies, check_meld
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import QUIET, check_situation
+from service.rulesets.chuzhou.rules import DEFAULT
 from service.rulesets.chuzhou.schemas import SituationSchema
 from service.rulesets.chuzhou.scorer import entries
 from service.rulesets.chuzhou.settlement import (
-    TRIGGERS,
     derived_liability,
     liable_seat,
     next_state,
@@ -206,7 +206,7 @@ def test_liability_is_looked_for_only_when_something_can_trigger_it(
         scored: set[str], win_source: int | None, self_draw: bool) -> None:
     situation = dict(QUIET)
     found = liable_seat(situation, [], [], scored, win_source, self_draw)
-    if TRIGGERS.isdisjoint(scored):
+    if DEFAULT.triggers.isdisjoint(scored):
         assert found is None
         assert derived_liability([], scored, win_source, self_draw, None) == []
 

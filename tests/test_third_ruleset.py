@@ -17,6 +17,7 @@ from service.api.app import create_app
 from service.openapi import build_spec
 from service.rulesets import RULESETS, register
 from tests import tiny
+from tests.said import said
 
 SELF_DRAWN = {"winner": 2, "concealed": "1122m3344p5566s77z",
               "win": {"tile": "7z", "by": "self_draw"}}
@@ -43,7 +44,7 @@ def test_its_score_endpoint_answers(tiny_client: FlaskClient) -> None:
     assert answer == {"points": 2, "settlement": {
         "payments": [{"from": 0, "to": 2, "amount": 2}, {"from": 1, "to": 2, "amount": 2},
                      {"from": 3, "to": 2, "amount": 2}],
-        "net": [-2, -2, 6, -2]}, "ruleset_version": "1.0.0"}
+        "net": [-2, -2, 6, -2]}, **said("tiny")}
     # On seat 1's discard: seat 1 alone pays.
     answer = tiny_client.post("/v1/tiny/score", json=ON_A_DISCARD).get_json()
     assert answer["settlement"]["net"] == [0, -2, 2, 0]

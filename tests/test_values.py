@@ -8,6 +8,8 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 
+from tests.said import said
+
 # A two-sided wait (3s or 6s) and what each is worth to seat 1, dealer 0.
 CHUZHOU_WAITS: dict[str, Any] = {"concealed": "234m678p345s11z45s", "winner": 1, "dealer": 0}
 YUEQING_WAITS: dict[str, Any] = {"concealed": "123m456m789p234s67s55s", "caishen": "3z",
@@ -85,7 +87,7 @@ def test_without_the_winner_waits_answers_as_before(client: FlaskClient) -> None
     body = {"concealed": "1112345678999m"}
     assert client.post("/v1/chuzhou/waits", json=body).get_json() == {
         "waits": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"], "single_wait": False,
-        "ruleset_version": "1.1.0"}
+        **said("chuzhou")}
 
 
 @pytest.mark.parametrize(("body", "field"), [

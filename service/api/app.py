@@ -9,12 +9,15 @@ from typing import Any
 
 from flask import Flask
 
-from service import jsonio, serving
+from service import house, jsonio, serving
 from service.api import batch, common, cors, docs, metrics, pages, problems, rulesets
 from service.api.body import MAX_BODY_BYTES
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application; the variants of ``RULES_DIR`` are loaded first, and a bad file stops
+    it (``house.VariantError``, naming the file and the key)."""
+    house.load_variants()
     app = Flask("service")
     app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is

@@ -9,6 +9,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from service import metrics
 from service.actions import run
+from service.house import variants
 from service.openapi import spec_yaml
 from service.rulesets import RULESETS, listing
 from service.scoring import ruleset
@@ -56,3 +57,9 @@ def list_rulesets() -> dict[str, Any]:
 def show_ruleset(ruleset_id: str) -> dict[str, Any]:
     """One ruleset's pattern catalogue with every pattern's values."""
     return ruleset(ruleset_id).described()
+
+
+@bp.get("/v1/rulesets/<ruleset_id>/variants")
+def show_variants(ruleset_id: str) -> dict[str, Any]:
+    """The named variants (club rules) this deployment serves."""
+    return variants(ruleset(ruleset_id))

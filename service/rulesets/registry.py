@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import count
 from typing import Any, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
 from service.memo import Memo
+from service.schemas.rules import Parameter
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 View = TypeVar("View")
@@ -25,8 +27,7 @@ class PatternTests(tuple[Test, ...]):
     """
 
     def __init__(self, tests: Iterable[Test]) -> None:
-        self._number = len(_MADE)  # this set of tests' place in the memo's keys
-        _MADE.append(self._number)
+        self._number = next(_MADE)  # names this set of tests in the memo's keys
 
     def allowed(self, has: int) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
         """The (id, test) pairs whose needs ``has`` meets, in catalogue order."""
@@ -39,7 +40,7 @@ class PatternTests(tuple[Test, ...]):
         return found
 
 
-_MADE: list[int] = []
+_MADE = count()
 _FLAG_BITS = 64  # a ruleset's flags fit below: the set of tests is named above them
 _FLAG_MASK = (1 << _FLAG_BITS) - 1
 # Every PatternTests' allowed tests, by flags and which set of tests.
@@ -87,11 +88,12 @@ State = dict[str, Any]
 
 class Event(NamedTuple):
     """One event type of a match: the action that runs it, the state fields the match fills
-    in, and the next state when the action's answer gives none."""
+    in, and the next state when the action's answer gives none (from the state, the event's
+    request and the match's rules, ``Rules.tuned``)."""
 
     action: str
     supplies: tuple[str, ...]
-    next_state: Callable[[State, dict[str, Any]], State] | None = None
+    next_state: Callable[[State, dict[str, Any], Any], State] | None = None
 
 
 class MatchRules(NamedTuple):
@@ -129,6 +131,27 @@ def no_ids() -> dict[str, list[str]]:
     return {}
 
 
+def untuned(values: Mapping[str, Any]) -> None:
+    """A ruleset with no parameters has nothing to build from them."""
+    return None
+
+
+class Rules(NamedTuple):
+    """The rules one request is scored under (service/house.py resolves them): what the
+    ruleset's ``tune`` built from the full effective parameter set, and what the answer says
+    of them. A handler reads ``data["rules"].tuned``."""
+
+    tuned: Any
+    variant: str | None
+    overrides: dict[str, Any]  # only what differs from the variant, or from the defaults
+    fingerprint: str           # the same for the same effective parameters, however sent
+
+    def said(self) -> dict[str, Any]:
+        """The answer's ``rules``."""
+        return {"variant": self.variant, "overrides": self.overrides,
+                "fingerprint": self.fingerprint}
+
+
 class Ready(NamedTuple):
     """A hand the readiness check scores (``GET /readyz``): a worker that answers it as
     ``answers`` says can answer a client."""
@@ -159,11 +182,20 @@ class Ruleset(NamedTuple):
     # Bumped whenever this ruleset's answers change, with an entry in CHANGELOG.md that names
     # it (tests/test_versions.py); every answer carries it as ``ruleset_version``.
     version: str = "1.0.0"
+    # House rules (docs/house-rules.md): every number a table may set otherwise, and what the
+    # ruleset builds from a full set of their values (built once per fingerprint, kept in a
+    # memo bounded in bytes: service/house.py); its handlers read it as data["rules"].tuned.
+    parameters: tuple[Parameter, ...] = ()
+    tune: Callable[[Mapping[str, Any]], Any] = untuned
 
     def summary(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "name_en": self.name_en,
                 "version": self.version}
 
     def described(self) -> dict[str, Any]:
-        """The answer of GET /v1/rulesets/{id}: its summary, then its catalogue."""
-        return {**self.summary(), **self.catalogue()}
+        """The answer of GET /v1/rulesets/{id}: its summary, its catalogue, its parameters."""
+        return {**self.summary(), **self.catalogue(),
+                "parameters": [parameter.described() for parameter in self.parameters]}
+
+    def defaults(self) -> dict[str, Any]:
+        return {parameter.id: parameter.default for parameter in self.parameters}

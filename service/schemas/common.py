@@ -174,6 +174,37 @@ class CatalogueEntrySchema(Answer):
     condition = fields.String()
 
 
+class ParameterSchema(Answer):
+    id = fields.String(required=True, metadata={"description": "the key in a request's `rules`"})
+    name = fields.String(required=True)
+    name_en = fields.String(required=True)
+    description = fields.String(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["integer", "boolean", "string"]))
+    default = fields.Raw(required=True, metadata={"description": "the seed text's value"})
+    minimum = fields.Integer(metadata={"description": "an integer's least value"})
+    maximum = fields.Integer(metadata={"description": "an integer's greatest value"})
+    choices = fields.List(fields.String(), metadata={"description": "a string's values"})
+    ruling = fields.String(required=True, metadata={"description": "the ruling it comes from"})
+
+
 class CatalogueSchema(RulesetSummarySchema):
     patterns = fields.List(fields.Nested(CatalogueEntrySchema), required=True)
     flowers = fields.List(fields.Nested(CatalogueEntrySchema))
+    parameters = fields.List(fields.Nested(ParameterSchema), required=True, metadata={
+        "description": "every number a table may set otherwise, with its default and bounds: "
+                       "send them as a request's `rules` (docs/house-rules.md)"})
+
+
+class VariantSchema(Answer):
+    name = fields.String(required=True, metadata={"description": "what a request's `variant` "
+                                                                 "names"})
+    description = fields.String(required=True)
+    parameters = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "what the variant sets, parameter id → value; the rest are defaults"})
+    fingerprint = fields.String(required=True, metadata={
+        "description": "the fingerprint of its full effective parameter set"})
+
+
+class VariantListSchema(Answer):
+    ruleset = fields.String(required=True)
+    variants = fields.List(fields.Nested(VariantSchema), required=True)

@@ -40,7 +40,8 @@ def test_every_pattern_is_scored_and_nearly_missed() -> None:
 def test_needs_only_skip_tests_that_could_not_apply() -> None:
     """Skipping by ``needs`` never changes what a reading scores."""
     from bench.hands import chuzhou_hands
-    from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
+    from service.rulesets.chuzhou.rules import DEFAULT
+    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
     from service.rulesets.registry import recognise
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
@@ -107,7 +108,8 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     """The gates on rare patterns (winds, dragons, runs of triplets, one suit) skip nothing
     that would have scored, on hands built to meet them."""
     from service.errors import ProblemError
-    from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
+    from service.rulesets.chuzhou.rules import DEFAULT
+    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
     from service.rulesets.registry import recognise
 
     try:
@@ -123,7 +125,8 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
 def test_an_instance_names_each_set_once() -> None:
     """An instance is read from distinct sets (CZ-6); the answer lists them as given."""
     from bench.hands import chuzhou_hands
-    from service.rulesets.chuzhou.scorer import EXCLUDES, TESTS
+    from service.rulesets.chuzhou.rules import DEFAULT
+    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
     from service.rulesets.registry import recognise
 
     for request in [request for _, _, request in CASES] + chuzhou_hands(400, seed=11):

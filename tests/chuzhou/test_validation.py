@@ -9,6 +9,7 @@ import pytest
 from service.errors import ProblemError
 from service.scoring import run, score
 from tests.chuzhou.helpers import body
+from tests.said import said
 
 HAND = "123m456p789s11z555s"
 
@@ -68,15 +69,15 @@ def test_instant_settlements() -> None:
     assert run("chuzhou", "instant", {"event": "followed_discard", "seat": 0}) == {
         "payments": [{"from": 0, "to": 1, "amount": 10}, {"from": 0, "to": 2, "amount": 10},
                      {"from": 0, "to": 3, "amount": 10}],
-        "net": [-30, 10, 10, 10], "ruleset_version": "1.1.0"}
+        "net": [-30, 10, 10, 10], **said("chuzhou")}
     assert run("chuzhou", "instant", {"event": "four_same_discards", "seat": 2}) == {
         "payments": [{"from": 0, "to": 2, "amount": 10}, {"from": 1, "to": 2, "amount": 10},
                      {"from": 3, "to": 2, "amount": 10}],
-        "net": [-10, -10, 30, -10], "ruleset_version": "1.1.0"}
+        "net": [-10, -10, 30, -10], **said("chuzhou")}
 
 
 def test_draw_point_and_next_state() -> None:
     result = run("chuzhou", "draw", {"dealer": 3, "zhen": [1, 2, 1, 1], "kongs": 3})
     assert result == {"wall_reserve": 21, "next": {"dealer": 0, "zhen": [1, 2, 1, 1]},
-                      "ruleset_version": "1.1.0"}  # C-d
+                      **said("chuzhou")}  # C-d
     assert run("chuzhou", "draw", {"dealer": 0})["wall_reserve"] == 15

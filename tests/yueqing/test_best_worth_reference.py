@@ -101,5 +101,5 @@ def test_hand_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """The items found once per hand are gated by the hand's flags (catalogue ``needs``):
     skipping by them never changes what a hand finds."""
     for view in readings(varied(yueqing_hands(1, seed=seed)[0], seed), merge=False):
-        assert recognise(scorer.HAND_TESTS, {}, view, view.has) == \
-            recognise(scorer.HAND_TESTS, {}, view, -1)
+        assert recognise(scorer.DEFAULT.hand_tests, {}, view, view.has) == \
+            recognise(scorer.DEFAULT.hand_tests, {}, view, -1)

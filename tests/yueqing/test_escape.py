@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from service.hand.groups import CHI, GANG, PENG, Meld
 from service.rulesets.yueqing.escape import Holding, best, candidates
+from service.rulesets.yueqing.rules import DEFAULT
 from service.scoring import run
 from service.tiles import WINDS, parse_tiles
 from tests.chuzhou.helpers import meld
@@ -26,7 +27,7 @@ def holding(standing: str, melds: tuple[str, ...] = (), flowers: int = 0,
 
 
 def ids(h: Holding) -> list[str]:
-    return [str(c["id"]) for c in candidates(h)]
+    return [str(c["id"]) for c in candidates(h, DEFAULT.judges)]
 
 
 CASES = [
@@ -107,11 +108,11 @@ def test_the_best_candidate_is_the_highest_and_a_tie_keeps_the_list_order() -> N
     # 碰碰胡 and 混一色, 10 each: five triplets (two standing) of 万 and honours, three melds.
     h = holding("111m222m3m4z", ("peng:777z:2", "peng:666z:3", "peng:555m:1"))
     assert ids(h)[:2] == ["all_triplets", "half_flush"]
-    found = best(candidates(h))
+    found = best(candidates(h, DEFAULT.judges))
     assert found is not None and found["id"] == "all_triplets" and found["tai"] == 10
     h = holding("1234567m", ("chi:123m:0", "peng:999m:2", "peng:555m:3"))
-    assert best(candidates(h)) == {"id": "full_flush", "name": "清一色", "name_en": "Full flush",
-                                   "tai": 30}
+    assert best(candidates(h, DEFAULT.judges)) == {
+        "id": "full_flush", "name": "清一色", "name_en": "Full flush", "tai": 30}
     assert best([]) is None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rulesets.chuzhou import schemas
+from service.rulesets.chuzhou import rules, schemas
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
@@ -72,5 +72,7 @@ RULESET: Ruleset = Ruleset(
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="1.1.0",  # CHANGELOG.md
+    version="1.2.0",  # CHANGELOG.md
+    parameters=rules.PARAMETERS,
+    tune=rules.tune,
 )

@@ -8,6 +8,7 @@ from typing import Any, Final
 from service.errors import ImpossibleHand, impossible
 from service.hand.groups import ANGANG, CHI, GANG, Meld
 from service.hand.validate import check_claims
+from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.tiles import code
 
 
@@ -26,7 +27,16 @@ QUIET: Final = {"declared_ready": False, "ready_first_turn": False, "heavenly": 
          "tuokuzi_seat": None, "one_suit_seats": [], "liable_seat": None}
 
 
-def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int]) -> None:
+def check_zhen(data: dict[str, Any], rules: Tuned) -> None:
+    """A 针 above the rules' cap is one these rules never reach (CZ-13)."""
+    for seat, zhen in enumerate(data["zhen"]):
+        if zhen > rules.zhen_cap:
+            raise impossible(f"zhen.{seat}", f"{zhen} is above these rules' zhen_cap, "
+                                             f"{rules.zhen_cap} (CZ-13)")
+
+
+def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
+                    rules: Tuned = DEFAULT) -> None:
     situation = data["situation"]
     if situation == QUIET:
         return
@@ -60,7 +70,11 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
             raise impossible(f"situation.{field}", "the winner cannot be liable for its own win")
     if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
         raise impossible("situation.one_suit_seats", "a seat is listed twice")
-    if situation["liable_seat"] is not None and \
+    if situation["liable_seat"] is not None and not rules.baozhuang:
+        raise impossible("situation.liable_seat",
+                         "these rules play without 包庄 (rules.baozhuang false): no seat is "
+                         "liable (CZ-15)")
+    if situation["liable_seat"] is not None and rules.exempt_one_suit and \
             situation["liable_seat"] in situation["one_suit_seats"]:
         raise impossible("situation.liable_seat",
                          "a seat holding a one-suit hand is never liable (清不包清, CZ-15)")

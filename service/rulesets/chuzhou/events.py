@@ -4,25 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rulesets.chuzhou.checks import check_zhen
+from service.rulesets.chuzhou.rules import Tuned
 from service.rulesets.chuzhou.settlement import next_state
 from service.rulesets.money import ledger
-
-INSTANT_UNIT = 10
-WALL_RESERVE = 15  # tiles left undrawn when the hand is drawn, plus 2 per kong
 
 
 def instant(data: dict[str, Any]) -> dict[str, Any]:
     """Followed discard: the first discarder pays each other seat 10. Four identical discards
-    by one player: each other seat pays that player 10."""
+    by one player: each other seat pays that player 10 (CZ-16; the rules' ``instant_unit``)."""
+    unit = data["rules"].tuned.instant_unit
     seat = data["seat"]
     others = [s for s in range(4) if s != seat]
     if data["event"] == "followed_discard":
-        payments = [{"from": seat, "to": other, "amount": INSTANT_UNIT} for other in others]
+        payments = [{"from": seat, "to": other, "amount": unit} for other in others]
     else:
-        payments = [{"from": other, "to": seat, "amount": INSTANT_UNIT} for other in others]
+        payments = [{"from": other, "to": seat, "amount": unit} for other in others]
     return ledger(payments)
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:
-    return {"wall_reserve": WALL_RESERVE + 2 * data["kongs"],
+    """The tiles left undrawn when the hand is drawn, 15 and 2 per kong (CZ-17), and the next
+    state (CZ-13, CZ-14)."""
+    rules: Tuned = data["rules"].tuned
+    check_zhen(data, rules)
+    return {"wall_reserve": rules.wall_reserve + rules.wall_reserve_per_kong * data["kongs"],
             "next": next_state(data["dealer"], None, data["zhen"])}

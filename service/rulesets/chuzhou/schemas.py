@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.rulesets.chuzhou.rules import PARAMETERS
 from service.schemas import common, match
 from service.schemas.common import (
     Answer,
@@ -33,6 +34,7 @@ from service.schemas.fields import (
     Tiles,
     flag,
 )
+from service.schemas.rules import rules_field, variant_field
 from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
@@ -88,7 +90,14 @@ class SituationSchema(Schema):
                        load_default=None, allow_none=True)
 
 
-class ScoreRequest(Schema):
+class Tunable(Schema):
+    """What every Chuzhou request may carry: its table's house rules (docs/house-rules.md)."""
+
+    rules = rules_field("chuzhou", PARAMETERS)
+    variant = variant_field()
+
+
+class ScoreRequest(Tunable):
     dealer = Seat("the dealer (庄) of this hand", required=True)
     winner = Seat("the seat that won", required=True)
     zhen = Zhen()
@@ -133,7 +142,7 @@ class ScoreResponse(Answer):
     next = fields.Nested(NextSchema, required=True)
 
 
-class InstantRequest(Schema):
+class InstantRequest(Tunable):
     event = fields.String(
         required=True, validate=validate.OneOf(["followed_discard", "four_same_discards"]),
         metadata={"description": "followed_discard (a discard the other three followed with "
@@ -150,7 +159,7 @@ class InstantResponse(Answer):
     net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
 
 
-class DrawRequest(Schema):
+class DrawRequest(Tunable):
     dealer = Seat("the dealer (庄) of the drawn hand", required=True)
     zhen = Zhen()
     kongs = Count(0, 16, load_default=0, metadata={
@@ -169,7 +178,7 @@ class MatchEvent(Schema):
     request = match.event_request("dealer and zhen")
 
 
-class MatchRequest(Schema):
+class MatchRequest(Tunable):
     dealer = match.first_dealer()
     zhen = Zhen()
     events = match.events(MatchEvent)
@@ -196,7 +205,7 @@ class WaitsSituation(SituationSchema):
         "ways say `needs: [\"declared_ready\"]`; false, such a wait is refused")})
 
 
-class WaitsRequest(ValuesMixin, common.WaitsRequest):
+class WaitsRequest(ValuesMixin, Tunable, common.WaitsRequest):
     """The waits request (its component keeps the name it had before ``values``, unprefixed:
     ``component``)."""
 

@@ -12,24 +12,17 @@ from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
 from service.memo import Memo
-from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
-from service.rulesets.chuzhou.checks import check_seats, check_situation
+from service.rulesets.chuzhou.checks import check_seats, check_situation, check_zhen
 from service.rulesets.chuzhou.patterns import Instance, Test
+from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.readings import examined
-from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
 Hits = dict[str, Sequence[Instance]]
-TESTS: Final = PatternTests((pattern.id, pattern.test, int(pattern.needs)) for pattern in PATTERNS)
-HAND_TESTS: Final = PatternTests(test for test, pattern in zip(TESTS, PATTERNS, strict=True)
-                          if not pattern.per_reading)
-EXCLUDES: Final = {pattern.id: pattern.excludes for pattern in PATTERNS if pattern.excludes}
-VALUES: Final = {pattern.id: (pattern.value(False), pattern.value(True)) for pattern in PATTERNS}
-
 Step = tuple[str, Test, tuple[int, int]]  # pattern id, its test, its 番 by the 暗 flag
 
 
@@ -41,18 +34,20 @@ class Plan(NamedTuple):
     excluders: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-# By a reading's flags: thousands of distinct sets of flags occur over varied traffic.
+# By a reading's flags and the rules' set of plans (``Tuned.plans``, 0 for the defaults):
+# thousands of distinct sets of flags occur over varied traffic.
 _PLANS: Final[Memo[int, Plan]] = Memo("chuzhou plans", 0.035)
 
 
-def _plan(has: int) -> Plan:
-    allowed = TESTS.allowed(has)
-    return _PLANS.put(has, Plan(
-        tuple((pid, test, VALUES[pid]) for pid, test in allowed),
-        tuple((pid, EXCLUDES[pid]) for pid, _ in allowed if pid in EXCLUDES)))
+def _plan(has: int, rules: Tuned) -> Plan:
+    allowed = rules.tests.allowed(has)
+    values, excludes = rules.values, rules.excludes
+    return _PLANS.put(has | rules.plans, Plan(
+        tuple((pid, test, values[pid]) for pid, test in allowed),
+        tuple((pid, excludes[pid]) for pid, _ in allowed if pid in excludes)))
 
 
-def recognise(view: View) -> tuple[int, Hits]:
+def recognise(view: View, rules: Tuned = DEFAULT) -> tuple[int, Hits]:
     """Every pattern of one reading with its instances, after the exclusions (CZ-5), and the
     番 they total.
 
@@ -61,7 +56,7 @@ def recognise(view: View) -> tuple[int, Hits]:
     hands read one way, so running them again on a rare second reading costs less than keeping
     them apart.
     """
-    steps, excluders = _PLANS.get(view.has) or _plan(view.has)
+    steps, excluders = _PLANS.get(view.has | rules.plans) or _plan(view.has, rules)
     hits: Hits = {}
     fan = 0
     for pid, test, values in steps:
@@ -71,11 +66,12 @@ def recognise(view: View) -> tuple[int, Hits]:
             for concealed, _ in found:
                 fan += values[concealed]
     if excluders:  # most readings can find no pattern that excludes another
-        fan -= _exclude(hits, excluders)
+        fan -= _exclude(hits, excluders, rules)
     return fan, hits
 
 
-def _exclude(hits: Hits, excluders: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
+def _exclude(hits: Hits, excluders: tuple[tuple[str, tuple[str, ...]], ...],
+             rules: Tuned) -> int:
     """Drop what the patterns found exclude (CZ-5); the 番 dropped.
 
     Every pattern found excludes, whether or not another pattern found excludes it."""
@@ -84,61 +80,49 @@ def _exclude(hits: Hits, excluders: tuple[tuple[str, tuple[str, ...]], ...]) -> 
         for pid in excluded:
             found = hits.pop(pid, None)
             if found:
-                dropped += total({pid: found})
+                dropped += total({pid: found}, rules)
     return dropped
 
 
-def hand_patterns(view: View) -> Hits:
+def hand_patterns(view: View, rules: Tuned = DEFAULT) -> Hits:
     """The patterns that read only the hand and the situation (catalogue ``per_reading``
     False): every reading of a hand finds the same (tests/chuzhou/test_why.py)."""
-    return shared_recognise(HAND_TESTS, {}, view, view.has)
+    return shared_recognise(rules.hand_tests, {}, view, view.has)
 
 
-def total(hits: Hits) -> int:
+def total(hits: Hits, rules: Tuned = DEFAULT) -> int:
     """The 番 of the patterns found (what ``recognise`` sums as it finds them)."""
     fan = 0
     for pid, found in hits.items():
-        values = VALUES[pid]
+        values = rules.values[pid]
         for concealed, _ in found:
             fan += values[concealed]
     return fan
 
 
-def _found_once(pattern: Pattern, concealed: bool) -> dict[str, Any]:
-    value = pattern.value(concealed)
-    return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
-            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
-
-
-# Each pattern's answer entry as it reads when found once, 明 then 暗 (indexed by concealed):
-# built once, so an answer copies one and puts in a list of its sets (nothing mutable is
-# shared between answers).
-ONCE: Final = {pattern.id: (_found_once(pattern, False), _found_once(pattern, True))
-        for pattern in PATTERNS}
-
-
-def entries(hits: Hits) -> list[dict[str, Any]]:
+def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's pattern entries: one per pattern and 明/暗 value, 暗 first, each with the
     sets its instances were read from. In catalogue order, the order ``recognise`` finds
     them in (tests/chuzhou/test_catalogue.py checks it)."""
     result = []
+    once = rules.once  # each entry as it reads when found once, 明 then 暗: copied per answer
     for pid, found in hits.items():
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
-            entry = ONCE[pid][concealed].copy()
+            entry = once[pid][concealed].copy()
             entry["sets"] = sorted(sets)
             result.append(entry)
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
             if alike:
-                result.append(_entry(pid, concealed, len(alike),
+                result.append(_entry(once[pid][concealed], len(alike),
                                      sorted({i for sets in alike for i in sets})))
     return result
 
 
-def _entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, Any]:
-    entry = ONCE[pid][concealed].copy()
+def _entry(once: dict[str, Any], count: int, sets: list[int]) -> dict[str, Any]:
+    entry = once.copy()
     entry["count"] = count
     entry["fan"] = entry["value"] * count
     entry["sets"] = sets
@@ -156,11 +140,13 @@ def _undeclared(waits: Sequence[int]) -> str:
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, situation = data["hand"], data["win"], data["situation"]
+    rules: Tuned = data["rules"].tuned
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_seats(data, melds)
     counts, held = check_winning_hand(concealed, melds, win_tile, SETS)
-    check_situation(data, melds, held)
+    check_situation(data, melds, held, rules)
+    check_zhen(data, rules)
     self_draw = win["by"] == "self_draw"
 
     suits = read_suits(counts, win_tile, not self_draw)
@@ -184,7 +170,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     best: tuple[int, View, Hits] | None = None
     examined(len(found))
     for view in found:
-        fan, hits = recognise(view)
+        fan, hits = recognise(view, rules)
         if best is None or fan > best[0]:
             best = (fan, view, hits)
     if best is None:  # only seven pairs read it, undeclared
@@ -193,15 +179,15 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     discarder = None if self_draw else win["source"]
     dealer, winner, zhen = data["dealer"], data["winner"], data["zhen"]
-    liable = liable_seat(situation, melds, view.sets, hits.keys(), discarder, self_draw)
-    settlement = transfers(shares(fan, dealer, winner, zhen, discarder), winner, liable)
+    liable = liable_seat(situation, melds, view.sets, hits.keys(), discarder, self_draw, rules)
+    settlement = transfers(shares(fan, dealer, winner, zhen, discarder, rules), winner, liable)
     settlement["liable_seat"] = liable
     return {
         "ruleset": "chuzhou",
         "hand": {"form": view.form, "sets": described(view.groups),
                  "waits": [CODES[t] for t in waits]},  # waits: distinct, in tile order
-        "patterns": entries(hits),
+        "patterns": entries(hits, rules),
         "fan": fan,
         "settlement": settlement,
-        "next": next_state(dealer, winner, zhen),
+        "next": next_state(dealer, winner, zhen, rules.zhen_cap),
     }

@@ -8,24 +8,24 @@ from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
 from service.hand.groups import CHI, PENG, SEQUENCE, Group, Meld
+from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.money import by_payer, paid_to
 from service.schemas.fields import MOST_IN_A_ROW
 from service.tiles import DRAGONS, is_terminal
 
-DISCARD_EXTRA: Final = 10  # 点胡: the discarder pays 10 more
-ZHEN_UNIT: Final = 10
-
 
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
-           discarder: int | None) -> dict[int, int]:
+           discarder: int | None, rules: Tuned = DEFAULT) -> dict[int, int]:
     """What each loser owes, in seat order: F + 10 × (winner's 针 + loser's 针), the discarder
-    10 more; the dealer's 针 counts double wherever it appears (CZ-12)."""
-    base = fan + ZHEN_UNIT * zhen[winner] * (2 if winner == dealer else 1)
+    10 more; the dealer's 针 counts double wherever it appears (CZ-12). The 10s and the
+    doubling are the rules' (``zhen_unit``, ``discard_extra``, ``dealer_zhen_factor``)."""
+    unit, factor = rules.zhen_unit, rules.dealer_zhen_factor
+    base = fan + unit * zhen[winner] * (factor if winner == dealer else 1)
     owed = {}
     for seat in range(4):
         if seat != winner:
-            owed[seat] = base + ZHEN_UNIT * zhen[seat] * (2 if seat == dealer else 1) + (
-                DISCARD_EXTRA if seat == discarder else 0)
+            owed[seat] = base + unit * zhen[seat] * (factor if seat == dealer else 1) + (
+                rules.discard_extra if seat == discarder else 0)
     return owed
 
 
@@ -42,12 +42,14 @@ def transfers(owed: dict[int, int], winner: int, liable: int | None) -> dict[str
 FOLLOWING: Final = (1, 2, 3, 0)
 
 
-def next_state(dealer: int, winner: int | None, zhen: Sequence[int]) -> dict[str, Any]:
-    """CZ-13 and CZ-14; ``winner`` None is a drawn hand."""
+def next_state(dealer: int, winner: int | None, zhen: Sequence[int],
+               cap: int = MOST_IN_A_ROW) -> dict[str, Any]:
+    """CZ-13 and CZ-14; ``winner`` None is a drawn hand. A 针 grows to ``cap`` at most (the
+    rules' ``zhen_cap``, never above what a request may send back)."""
     following = FOLLOWING[dealer]
     if winner is None:
         return {"dealer": following, "zhen": list(zhen)}
-    raised = min(zhen[winner] + 1, MOST_IN_A_ROW)  # what a request may send back
+    raised = min(zhen[winner] + 1, cap)
     if winner == dealer:  # 连庄, and every 针 is the winner's + 1
         return {"dealer": dealer, "zhen": [raised] * 4}
     if winner == following:
@@ -81,7 +83,9 @@ def derived_liability(
     claimed: Sequence[Meld], scored: AbstractSet[str], win_source: int | None, self_draw: bool,
     tuokuzi_seat: int | None,
 ) -> list[int]:
-    """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子."""
+    """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子.
+
+    ``scored`` holds the patterns scored that are triggers under the rules."""
     found = []
     if "three_dragons" in scored:
         seat = _last_claim(claimed, 3, lambda m: m.type != CHI and m.tiles[0] in DRAGONS)
@@ -96,25 +100,24 @@ def derived_liability(
     return [seat for seat in found if seat is not None]
 
 
-# The patterns whose scoring can make a seat liable (CZ-15), besides a named 脱裤子 seat.
-TRIGGERS: Final = frozenset({"three_dragons", "pure_terminals", "full_flush"})
-
-
 def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],
-                scored: AbstractSet[str], win_source: int | None, self_draw: bool) -> int | None:
+                scored: AbstractSet[str], win_source: int | None, self_draw: bool,
+                rules: Tuned = DEFAULT) -> int | None:
     """The named liable seat, else the first derived one not exempt by 清不包清.
 
     ``sets`` are the best reading's sets: the one a winning discard completed counts as a
-    claim from the discarder (CZ-15).
+    claim from the discarder (CZ-15). Which triggers apply, and whether 清不包清 exempts, are
+    the rules' (``Tuned.triggers``, ``tuokuzi``, ``exempt_one_suit``).
     """
     if situation["liable_seat"] is not None:
         return int(situation["liable_seat"])
-    if situation["tuokuzi_seat"] is None and TRIGGERS.isdisjoint(scored):
+    triggers = rules.triggers
+    tuokuzi = situation["tuokuzi_seat"] if rules.tuokuzi else None
+    if tuokuzi is None and triggers.isdisjoint(scored):
         return None  # no trigger: most hands
-    exempt = set(situation["one_suit_seats"])
+    exempt = set(situation["one_suit_seats"]) if rules.exempt_one_suit else set()
     claimed = claims(melds, sets, win_source)
-    for seat in derived_liability(claimed, scored, win_source, self_draw,
-                                  situation["tuokuzi_seat"]):
+    for seat in derived_liability(claimed, triggers & scored, win_source, self_draw, tuokuzi):
         if seat not in exempt:
             return seat
     return None

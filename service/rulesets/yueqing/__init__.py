@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
-from service.rulesets.yueqing import schemas
+from service.rulesets.yueqing import rules, schemas
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
@@ -28,7 +28,7 @@ def id_enums() -> dict[str, list[str]]:
     return {
         "YueqingItem": [item.id for item in ITEMS],
         "YueqingFlowerItem": [fid for fid, _, _, _ in FLOWER_ITEMS],
-        "YueqingCandidate": [pid for pid, _, _ in JUDGES],
+        "YueqingCandidate": [pid for pid, _ in JUDGES],
     }
 
 
@@ -78,5 +78,7 @@ RULESET: Ruleset = Ruleset(
     standing_wilds=standing_caishen,
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="1.1.0",  # CHANGELOG.md
+    version="1.2.0",  # CHANGELOG.md
+    parameters=rules.PARAMETERS,
+    tune=rules.tune,
 )

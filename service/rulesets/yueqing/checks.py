@@ -7,6 +7,7 @@ from typing import Any
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, GANG, Meld
+from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.tiles import code
 
 # A situation with no flag raised and no seat named: nothing below can refuse it (the winner
@@ -14,13 +15,17 @@ from service.tiles import code
 QUIET = {"heavenly": False, "earthly": False, "after_kong": False, "liable_seat": None}
 
 
-def check_win(data: dict[str, Any], melds: Sequence[Meld]) -> None:
+def check_win(data: dict[str, Any], melds: Sequence[Meld], rules: Tuned = DEFAULT) -> None:
     winner, win = data["winner"], data["win"]
     if win["source"] == winner:
         raise impossible("win.from", "the winner cannot win on its own tile")
     situation = data["situation"]
     if situation != QUIET:
         _check_situation(situation, winner, data["dealer"], win, melds)
+        if situation["liable_seat"] is not None and not rules.baopai:
+            raise impossible("situation.liable_seat",
+                             "these rules play without 包牌 (rules.baopai false): no seat is "
+                             "liable (YQ-19)")
     if win["by"] == "robbing_kong":
         check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
 
@@ -41,6 +46,13 @@ def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: d
         raise impossible("situation.after_kong", "杠上开花 needs a kong whose replacement won")
     if situation["liable_seat"] == winner:
         raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
+
+
+def check_lao_zhuang(data: dict[str, Any], rules: Tuned) -> None:
+    """A 牢庄 above the rules' cap is one these rules never reach (YQ-20)."""
+    if data["lao_zhuang"] > rules.lao_zhuang_cap:
+        raise impossible("lao_zhuang", f"{data['lao_zhuang']} is above these rules' "
+                                       f"lao_zhuang_cap, {rules.lao_zhuang_cap} (YQ-20)")
 
 
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from service.hand.groups import CHI, Meld
-from service.rulesets.yueqing.catalogue import BY_ID
 from service.tiles import GREEN, RED, WHITE, WINDS, is_honor
 
 
@@ -125,26 +124,31 @@ def _all_honors(h: Holding) -> bool:
     return honour_sets >= 3 and plain_standing <= 1
 
 
-JUDGES: tuple[tuple[str, int, Callable[[Holding], bool]], ...] = (
-    ("all_triplets", 10, _all_triplets),
-    ("half_flush", 10, _half_flush),
-    ("caishen_single_wait", 10, _caishen_single_wait),
-    ("three_caishen", 10, _three_caishen),
-    ("caishen_pair", 10, _caishen_pair),
-    ("four_winds_shadow", 10, _four_winds_shadow),
-    ("full_flush", 30, _full_flush),
-    ("caishen_triplet", 30, _caishen_triplet),
-    ("three_beauties", 30, _three_beauties),
-    ("four_flowers", 30, _four_flowers),
-    ("four_winds", 30, _four_winds),
-    ("hard_single_wait", 30, _hard_single_wait),
-    ("all_honors", 100, _all_honors),
+# The judging list's order; each candidate is worth its item's 台 under the request's rules,
+# and an item switched off is no candidate (rules.py builds ``Tuned.judges`` from this).
+JUDGES: tuple[tuple[str, Callable[[Holding], bool]], ...] = (
+    ("all_triplets", _all_triplets),
+    ("half_flush", _half_flush),
+    ("caishen_single_wait", _caishen_single_wait),
+    ("three_caishen", _three_caishen),
+    ("caishen_pair", _caishen_pair),
+    ("four_winds_shadow", _four_winds_shadow),
+    ("full_flush", _full_flush),
+    ("caishen_triplet", _caishen_triplet),
+    ("three_beauties", _three_beauties),
+    ("four_flowers", _four_flowers),
+    ("four_winds", _four_winds),
+    ("hard_single_wait", _hard_single_wait),
+    ("all_honors", _all_honors),
 )
 
+Judges = Sequence[tuple[str, str, str, int, Callable[[Holding], bool]]]
 
-def candidates(holding: Holding) -> list[dict[str, int | str]]:
-    return [{"id": pid, "name": BY_ID[pid].name, "name_en": BY_ID[pid].name_en, "tai": tai}
-            for pid, tai, judge in JUDGES if judge(holding)]
+
+def candidates(holding: Holding, judges: Judges) -> list[dict[str, int | str]]:
+    """The judging list's candidates this holding could still make, each with its 台."""
+    return [{"id": pid, "name": name, "name_en": name_en, "tai": tai}
+            for pid, name, name_en, tai, judge in judges if judge(holding)]
 
 
 def best(found: Sequence[dict[str, int | str]]) -> dict[str, int | str] | None:

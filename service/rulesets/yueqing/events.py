@@ -10,8 +10,10 @@ from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
 from service.rulesets.money import ledger
+from service.rulesets.yueqing.checks import check_lao_zhuang
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_counts, summary
+from service.rulesets.yueqing.rules import Tuned
 from service.rulesets.yueqing.settlement import flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
@@ -28,12 +30,12 @@ class Player(NamedTuple):
         return Holding(self.standing or (), self.melds, self.table.flowers, self.table.caishen,
                        self.table.seat_wind)
 
-    def flowers(self) -> dict[str, Any]:
+    def flowers(self, rules: Tuned) -> dict[str, Any]:
         """Flower count and 条 from what is shown: melds, standing triplets, 财神, flowers."""
         groups = [m.group() for m in self.melds] + [
             Group(TRIPLET, t, True) for t in self.holding.triplet_tiles]
         held = caishen_held(self.standing or (), self.melds, self.table.caishen)
-        return summary(flower_counts(groups, held, self.table))
+        return summary(flower_counts(groups, held, self.table, rules), rules)
 
 
 def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
@@ -69,30 +71,35 @@ def _check_table(players: list[Player], caishen: int) -> None:
         raise impossible("players", "there are only four flower tiles")
 
 
-def _seat_flowers(players: dict[int, Player]) -> tuple[list[dict[str, int]], dict[int, int]]:
+def _seat_flowers(players: dict[int, Player],
+                  rules: Tuned) -> tuple[list[dict[str, int]], dict[int, int]]:
     listed = []
     tiao = {}
     for seat in sorted(players):
-        counted = players[seat].flowers()
+        counted = players[seat].flowers(rules)
         listed.append({"seat": seat, "count": counted["count"], "tiao": counted["tiao"]})
         tiao[seat] = counted["tiao"]
     return listed, tiao
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:
+    rules: Tuned = data["rules"].tuned
+    check_lao_zhuang(data, rules)
     players = _players(data, sizes=(16,))
     if len(players) != 4:
         raise impossible("players", "a drawn hand settles all four players: list each seat")
-    listed, tiao = _seat_flowers(players)
+    listed, tiao = _seat_flowers(players, rules)
     kong_made = any(m.group().kind == KONG for p in players.values() for m in p.melds)
     return {
         "flowers": listed,
         "settlement": ledger(flower_payments(tiao)),
-        "next": next_after_draw(data["dealer"], data["lao_zhuang"], kong_made),
+        "next": next_after_draw(data["dealer"], data["lao_zhuang"], kong_made,
+                                rules.kong_passes_deal),
     }
 
 
 def escape(data: dict[str, Any]) -> dict[str, Any]:
+    rules: Tuned = data["rules"].tuned
     escaper = data["escaper"]
     players = _players(data, sizes=(16, 17))
     stayers = [seat for seat in range(4) if seat != escaper]
@@ -102,13 +109,15 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
                                         "so its candidates can be judged")
     claims, payments = [], []
     for seat in stayers:
-        found = candidates(players[seat].holding)
+        found = candidates(players[seat].holding, rules.judges)
         top = best(found)
         claims.append({"seat": seat, "candidates": found, "best": top})
         if top is not None:
             payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
-    listed, tiao = _seat_flowers(players)
+    listed, tiao = _seat_flowers(players, rules)
     settlement = ledger(payments + flower_payments(tiao))
-    fine = data["base"] * data["multiplier"]
+    base, multiplier = data["base"], data["multiplier"]  # the request's, else the rules'
+    fine = (rules.fine_base if base is None else base) * \
+        (rules.fine_multiplier if multiplier is None else multiplier)
     settlement["net"][escaper] -= fine
     return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement}

@@ -7,16 +7,18 @@ from typing import Any, Final
 
 from service.hand.groups import ANGANG, KONG, SEQUENCE, Group
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS
+from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.rulesets.yueqing.view import Table
 from service.tiles import GREEN, RED
 
 
-def tiao(flowers: int) -> int:
-    """f ≤ 3: f 条; 4: 10 条; 5 or more: (f − 2) × f 条 (YQ-17)."""
-    if flowers < 4:
+def tiao(flowers: int, rules: Tuned = DEFAULT) -> int:
+    """f ≤ 3: f 条; 4: 10 条; 5 or more: (f − 2) × f 条 (YQ-17); the rules may make 4 worth
+    another number (``tiao_at_four``) or every 花 one 条 (``tiao_ladder`` linear)."""
+    if flowers < 4 or rules.tiao_linear:
         return flowers
     if flowers == 4:
-        return 10
+        return rules.tiao_at_four
     return (flowers - 2) * flowers
 
 
@@ -25,7 +27,7 @@ def tiao(flowers: int) -> int:
 _FLOWER: Final = 0
 _CAISHEN: Final = 1
 _KONG: Final = 2
-_SEAT_WIND: Final = 3
+_SEAT_WIND: Final = 3  # the sets with their own item: _SEAT_WIND + their place in Tuned.sets
 _RED: Final = 4
 _GREEN: Final = 5
 
@@ -44,11 +46,14 @@ def _place(tile: int, table: Table) -> int | None:
     return None
 
 
-def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> list[int]:
+def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table,
+                  rules: Tuned = DEFAULT) -> list[int]:
     """How many 花 each flower item counts, in FLOWER_ITEMS order, for one player's sets
-    (melds and standing sets, never the pair) and tiles (YQ-16)."""
-    counted = [5 if table.flowers == 4 else table.flowers,
-               4 if caishen_held == 3 else caishen_held, 0, 0, 0, 0]
+    (melds and standing sets, never the pair) and tiles (YQ-16), at the rules' values."""
+    flowers = table.flowers
+    counted = [rules.flower_all_four if flowers == 4 else flowers * rules.flower_each,
+               rules.caishen_three if caishen_held == 3 else caishen_held * rules.caishen_each,
+               0, 0, 0, 0]
     for kind, first, _, stand_for, meld, _ in groups:
         if kind == SEQUENCE:
             continue  # only triplets and kongs count
@@ -56,12 +61,14 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table) -> l
         if place is None or (stand_for and place != _SEAT_WIND):
             # any other kong, a 财神 completing 红中 or 发财 included: exposed 1, concealed 2
             if kind == KONG:
-                counted[_KONG] += 2 if meld == ANGANG else 1
-        elif kind == KONG:
-            # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
-            counted[place] += 3 if meld == ANGANG else 2
+                counted[_KONG] += rules.kong_concealed if meld == ANGANG else rules.kong_exposed
         else:
-            counted[place] += 1
+            # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
+            triplet, exposed, concealed = rules.sets[place - _SEAT_WIND]
+            if kind == KONG:
+                counted[place] += concealed if meld == ANGANG else exposed
+            else:
+                counted[place] += triplet
     return counted
 
 
@@ -71,7 +78,7 @@ _SHOWN: Final[tuple[dict[str, Any], ...]] = tuple(
     for fid, name, name_en, _ in FLOWER_ITEMS)
 
 
-def summary(counted: list[int]) -> dict[str, Any]:
+def summary(counted: list[int], rules: Tuned = DEFAULT) -> dict[str, Any]:
     """The flower items that count (``flower_counts``) as answers list them, their total 花
     and its 条."""
     items = []
@@ -83,4 +90,4 @@ def summary(counted: list[int]) -> dict[str, Any]:
             item["flowers"] = flowers
             items.append(item)
             count += flowers
-    return {"items": items, "count": count, "tiao": tiao(count)}
+    return {"items": items, "count": count, "tiao": tiao(count, rules)}

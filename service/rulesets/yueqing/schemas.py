@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.rulesets.yueqing.rules import PARAMETERS
 from service.schemas import common, match
 from service.schemas.common import (
     CAISHEN,
@@ -25,6 +26,7 @@ from service.schemas.common import (
     situation_part,
 )
 from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Seat, Tile, flag
+from service.schemas.rules import rules_field, variant_field
 from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 5  # five sets and a pair (YQ-1)
@@ -68,7 +70,14 @@ class SituationSchema(Schema):
                        allow_none=True)
 
 
-class ScoreRequest(Schema):
+class Tunable(Schema):
+    """What every Yueqing request may carry: its table's house rules (docs/house-rules.md)."""
+
+    rules = rules_field("yueqing", PARAMETERS)
+    variant = variant_field()
+
+
+class ScoreRequest(Tunable):
     dealer = Seat("the dealer (庄, East) of this hand", required=True)
     winner = Seat("the seat that won", required=True)
     lao_zhuang = LaoZhuang()
@@ -172,7 +181,7 @@ def players_field(description: str, **kwargs: Any) -> fields.List[Any]:
                        **kwargs)
 
 
-class DrawRequest(Schema):
+class DrawRequest(Tunable):
     dealer = Seat("the dealer (庄) of the drawn hand", required=True)
     lao_zhuang = LaoZhuang()
     caishen = Tile(required=True, metadata={"description": CAISHEN})
@@ -192,15 +201,16 @@ class DrawResponse(Answer):
     next = fields.Nested(NextSchema, required=True)
 
 
-class EscapeRequest(Schema):
+class EscapeRequest(Tunable):
     dealer = Seat("the dealer (庄) of the hand", required=True)
     caishen = Tile(required=True, metadata={"description": CAISHEN})
     escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
-    base = Count(1, 1_000_000, load_default=1, metadata={
-        "description": "the fine's base, 1-1,000,000, default 1 (YQ-22)"})
-    multiplier = Count(1, 1_000_000, load_default=10, metadata={
+    base = Count(1, 1_000_000, load_default=None, metadata={
+        "description": "the fine's base, 1-1,000,000, default the rules' escape_fine_base, 1 "
+                       "(YQ-22)"})
+    multiplier = Count(1, 1_000_000, load_default=None, metadata={
         "description": "the fine is base × multiplier 条, paid to nobody; 1-1,000,000, "
-                       "default 10 (YQ-22)"})
+                       "default the rules' escape_fine_multiplier, 10 (YQ-22)"})
     players = players_field("the three who stayed; the escaper may be listed too, for its "
                             "flowers")
 
@@ -236,7 +246,7 @@ class MatchEvent(Schema):
     request = match.event_request("dealer and lao_zhuang")
 
 
-class MatchRequest(Schema):
+class MatchRequest(Tunable):
     dealer = match.first_dealer()
     lao_zhuang = LaoZhuang()
     events = match.events(MatchEvent)
@@ -261,7 +271,7 @@ class PlainWaitsRequest(Schema):
     caishen = Tile(required=True, metadata={"description": CAISHEN})
 
 
-class WaitsRequest(ValuesMixin, PlainWaitsRequest):
+class WaitsRequest(ValuesMixin, Tunable, PlainWaitsRequest):
     lao_zhuang = LaoZhuang()
     flowers = Flowers()
     situation = situation_part(SituationSchema)

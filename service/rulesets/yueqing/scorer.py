@@ -11,12 +11,12 @@ from service.hand.groups import Group, described
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.readings import examined
-from service.rulesets.registry import PatternTests
 from service.rulesets.registry import recognise as shared_recognise
-from service.rulesets.yueqing.catalogue import ITEMS, MINOR
-from service.rulesets.yueqing.checks import check_win
+from service.rulesets.yueqing.catalogue import ITEMS
+from service.rulesets.yueqing.checks import check_lao_zhuang, check_win
 from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
 from service.rulesets.yueqing.items import Found
+from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
     hand_shares,
@@ -31,36 +31,23 @@ from service.tiles import NUM_TILES, code
 
 Hits = dict[str, Found]
 # Final: compiled code reads a Final name as a constant, any other from the module's dict.
-READING_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
-                             if item.per_reading)
-HAND_TESTS: Final = PatternTests((item.id, item.test, int(item.needs)) for item in ITEMS
-                          if not item.per_reading)
-EXCLUDES: Final = {item.id: item.excludes for item in ITEMS if item.excludes}
 ORDER: Final = {item.id: index for index, item in enumerate(ITEMS)}
-# Each item's 台 as a minor and as a major item: one of the two is 0 (YQ-15).
-_VALUES: Final = {item.id: (item.value, 0) if item.group == MINOR else (0, item.value)
-           for item in ITEMS}
-# Each item's answer entry, its count, 台 and sets to be filled in: made once, copied per answer.
-_ENTRY: Final[dict[str, dict[str, Any]]] = {
-    item.id: {"id": item.id, "name": item.name, "name_en": item.name_en, "value": item.value,
-              "count": 0, "group": item.group, "tai": 0, "sets": []}
-    for item in ITEMS}
 
 
-def recognise(view: View, given: Hits | None = None) -> Hits:
+def recognise(view: View, given: Hits | None = None, rules: Tuned = DEFAULT) -> Hits:
     """Every item of one reading with its count and sets, after the exclusions.
 
     ``given``: what the items that do not depend on the reading found (``hand_items``).
     """
-    return shared_recognise(READING_TESTS, EXCLUDES, view, view.has, given)
+    return shared_recognise(rules.reading_tests, rules.excludes, view, view.has, given)
 
 
-def hand_items(view: View) -> Hits:
+def hand_items(view: View, rules: Tuned = DEFAULT) -> Hits:
     """The items that read only the hand and the situation, found once for every reading."""
-    return shared_recognise(HAND_TESTS, {}, view, view.has)
+    return shared_recognise(rules.hand_tests, {}, view, view.has)
 
 
-def entries(hits: Hits) -> list[dict[str, Any]]:
+def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
     ids = list(hits)
     if len(ids) > 1:
@@ -74,9 +61,10 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
                 ids[j - 1], ids[j] = ids[j], ids[j - 1]
                 j -= 1
     result = []
+    made = rules.entry  # each item's answer entry, its count, 台 and sets to be filled in
     for iid in ids:
         count, sets = hits[iid]
-        entry = _ENTRY[iid].copy()
+        entry = made[iid].copy()
         entry["count"] = count
         entry["tai"] = entry["value"] * count
         entry["sets"] = sorted(set(sets)) if len(sets) > 1 else list(sets)
@@ -84,11 +72,12 @@ def entries(hits: Hits) -> list[dict[str, Any]]:
     return result
 
 
-def minor_major(hits: Hits) -> tuple[int, int]:
+def minor_major(hits: Hits, rules: Tuned = DEFAULT) -> tuple[int, int]:
     """N and M: the 台 of the minor and of the major items found (YQ-15)."""
     minor = major = 0
+    values = rules.values  # each item's 台 as a minor and as a major item: one of them 0
     for iid, (count, _) in hits.items():
-        small, big = _VALUES[iid]
+        small, big = values[iid]
         minor += small * count
         major += big * count
     return minor, major
@@ -114,10 +103,12 @@ def shown_sets(groups: tuple[Group, ...], wilds: int, face: str) -> dict[str, An
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, caishen = data["hand"], data["win"], data["caishen"]
+    rules: Tuned = data["rules"].tuned
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_claims(data["winner"], melds, "hand.melds")
-    check_win(data, melds)
+    check_win(data, melds, rules)
+    check_lao_zhuang(data, rules)
     counts, every = check_winning_hand(concealed, melds, win_tile, SETS)
     held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
@@ -132,12 +123,12 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     given: Hits | None = None
     for view in readings:
         if given is None:
-            given = hand_items(view)  # the same on every reading
-        hits = recognise(view, given)
-        minor, major = minor_major(hits)
-        total = total_tai(minor, major)
-        flowers = flower_counts(view.sets, held, table)  # the pair never counts
-        paid = total + tiao(sum(flowers))
+            given = hand_items(view, rules)  # the same on every reading
+        hits = recognise(view, given, rules)
+        minor, major = minor_major(hits, rules)
+        total = total_tai(minor, major, rules)
+        flowers = flower_counts(view.sets, held, table, rules)  # the pair never counts
+        paid = total + tiao(sum(flowers), rules)
         if best is None or paid > best[0]:
             best = (paid, view, hits, minor, major, total, flowers)
     if best is None:
@@ -147,16 +138,16 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
             why = f"a discarded 财神 plays at its face value (YQ-2): as {_CODES[win_tile]}, {why}"
         raise not_a_win("hand.concealed", why)
     _, view, hits, minor, major, total, flowers = best
-    flower_summary = summary(flowers)
+    flower_summary = summary(flowers, rules)
     return {
         "ruleset": "yueqing",
         "hand": shown_sets(view.groups, view.wilds, _CODES[caishen]),
-        "patterns": entries(hits),
-        "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor), "major": major,
+        "patterns": entries(hits, rules),
+        "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor, rules), "major": major,
                 "total": total},
         "flowers": flower_summary,
-        "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang),
+        "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang, rules),
                                     flower_summary["tiao"], winner,
                                     data["situation"]["liable_seat"]),
-        "next": next_after_win(dealer, winner, lao_zhuang),
+        "next": next_after_win(dealer, winner, lao_zhuang, rules.lao_zhuang_cap),
     }

@@ -7,34 +7,44 @@ from typing import Any, Final
 
 from service.hand.groups import ANGANG, GANG
 from service.rulesets.money import by_payer
+from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.schemas.fields import MOST_IN_A_ROW
 
 _KONGS: Final = (GANG, ANGANG)
 
 
-def adjusted_minor(minor: int) -> int:
-    """N' = N up to 5, else 10 + N − 6 (YQ-15)."""
-    return minor if minor <= 5 else minor + 4
+def adjusted_minor(minor: int, rules: Tuned = DEFAULT) -> int:
+    """N' = N up to 5, else 10 + N − 6 (YQ-15): the rules' ``minor_limit`` and
+    ``minor_jump``."""
+    return minor if minor <= rules.minor_limit else minor + rules.minor_jump
 
 
-def total_tai(minor: int, major: int) -> int:
-    """N' when N ≤ 5 and M = 0, else (N' + M) × 2 (YQ-15)."""
-    adjusted = adjusted_minor(minor)
-    return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
+def total_tai(minor: int, major: int, rules: Tuned = DEFAULT) -> int:
+    """N' when N ≤ 5 and M = 0, else (N' + M) × 2 (YQ-15): the rules' limit and
+    ``doubling``."""
+    adjusted = adjusted_minor(minor, rules)
+    if minor <= rules.minor_limit and major == 0:
+        return adjusted
+    return (adjusted + major) * rules.doubling
 
 
 # The three other seats of each seat, in seat order (Final: read as a constant, compiled).
 _OTHERS: Final = tuple(tuple(seat for seat in range(4) if seat != winner) for winner in range(4))
 
 
-def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int) -> dict[int, int]:
-    """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18)."""
-    share = tai + lao_zhuang + 1 if winner == dealer else tai + 1
+def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int,
+                rules: Tuned = DEFAULT) -> dict[int, int]:
+    """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18): the 1 is
+    the rules' ``hand_base``, the dealer's one more ``dealer_extra``, and 牢庄 counts where
+    ``lao_zhuang_pays``."""
+    base = tai + rules.hand_base
+    if winner == dealer and rules.lao_zhuang_pays:
+        base += lao_zhuang
     shares = {}
     for seat in _OTHERS[winner]:  # a plain loop: compiled, cheaper than calling dict.fromkeys
-        shares[seat] = share
+        shares[seat] = base
     if winner != dealer:
-        shares[dealer] = tai + 2
+        shares[dealer] = base + rules.dealer_extra
     return shares
 
 
@@ -78,20 +88,26 @@ def flower_payments(tiao_by_seat: dict[int, int]) -> list[dict[str, int]]:
     ]
 
 
-def next_after_win(dealer: int, winner: int, lao_zhuang: int) -> dict[str, int]:
-    if winner == dealer:  # at most what a request may send back
-        return {"dealer": dealer, "lao_zhuang": min(lao_zhuang + 1, MOST_IN_A_ROW)}
+def next_after_win(dealer: int, winner: int, lao_zhuang: int,
+                   cap: int = MOST_IN_A_ROW) -> dict[str, int]:
+    """YQ-20; 牢庄 grows to ``cap`` at most (the rules' ``lao_zhuang_cap``, never above what
+    a request may send back)."""
+    if winner == dealer:
+        return {"dealer": dealer, "lao_zhuang": min(lao_zhuang + 1, cap)}
     return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
 
 
-def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool) -> dict[str, int]:
-    """A kong of four real tiles passes the deal; otherwise the dealer stays (YQ-20)."""
-    if kong_made:
+def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool,
+                    passes: bool = True) -> dict[str, int]:
+    """A kong of four real tiles passes the deal; otherwise the dealer stays (YQ-20). Not
+    where the rules say a kong does not (``kong_passes_deal`` false: ``passes``)."""
+    if kong_made and passes:
         return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
     return {"dealer": dealer, "lao_zhuang": lao_zhuang}
 
 
-def after_escape(state: dict[str, int], request: dict[str, Any]) -> dict[str, int]:
+def after_escape(state: dict[str, int], request: dict[str, Any],
+                 rules: Tuned = DEFAULT) -> dict[str, int]:
     """Who deals after an escape, from the match's state and the escape's request as sent
     (the rule text is silent; docs/rules/yueqing.md).
 
@@ -103,4 +119,5 @@ def after_escape(state: dict[str, int], request: dict[str, Any]) -> dict[str, in
         return {"dealer": (state["dealer"] + 1) % 4, "lao_zhuang": 0}
     kong_made = any(meld.get("type") in _KONGS
                     for player in request["players"] for meld in player.get("melds", ()))
-    return next_after_draw(state["dealer"], state["lao_zhuang"], kong_made)
+    return next_after_draw(state["dealer"], state["lao_zhuang"], kong_made,
+                           rules.kong_passes_deal)

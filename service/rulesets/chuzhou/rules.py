@@ -1,0 +1,156 @@
+"""Chuzhou's house rules: every number a table may set otherwise (docs/house-rules.md), and
+the tables the scorer and the settlement read, built from one full set of their values.
+
+Each pattern has ``<id>.on`` and its values: ``<id>.fan`` for a one-valued pattern,
+``<id>.ming`` and ``<id>.an`` for a 明/暗 one; the defaults are the catalogue's (patterns.py).
+The settlement's constants follow (CZ-12 to CZ-17). ``tune`` builds a ``Tuned`` from a full
+set of values; service/house.py calls it once per fingerprint, and ``DEFAULT`` is the seed
+text's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from itertools import count
+from typing import Any, Final, NamedTuple
+
+from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
+from service.rulesets.chuzhou.patterns import Test
+from service.rulesets.registry import PatternTests
+from service.schemas.fields import MOST_IN_A_ROW
+from service.schemas.rules import Parameter, number, switch
+
+MOST_FAN: Final = 100_000  # ten times the text's highest 暗 value, 风胡's 4,000
+MOST_UNIT: Final = 1_000
+OFF_MEANS: Final = ("off: the pattern no longer counts, and what it alone excluded is judged "
+                    "again (G-8)")
+
+
+def _ruling(pattern: Pattern, default: str) -> str:
+    cited = re.search(r"CZ-\d+", pattern.condition)
+    return cited.group(0) if cited else default
+
+
+def _pattern_parameters(pattern: Pattern) -> list[Parameter]:
+    pid, name, name_en = pattern.id, pattern.name, pattern.name_en
+    found = [switch(f"{pid}.on", name, f"{name_en}: counts",
+                    f"whether {name} ({name_en}) counts; {OFF_MEANS}", _ruling(pattern, "CZ-5"))]
+    if "value" in pattern.values:
+        found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
+                            f"the 番 of {name} ({name_en}), each time it counts",
+                            _ruling(pattern, "CZ-5"), pattern.values["value"], 0, MOST_FAN))
+    else:
+        for form, word in (("ming", "明"), ("an", "暗")):
+            found.append(number(f"{pid}.{form}", f"{name} {word}番", f"{name_en}: {word} 番",
+                                f"the 番 of {name} ({name_en}) when {word} (CZ-7)", "CZ-7",
+                                pattern.values[form], 0, MOST_FAN))
+    return found
+
+
+SETTLEMENT: Final = (
+    number("zhen_unit", "针的单位", "Zhen unit", "what each 针 adds to a loser's share: F + unit × "
+           "(winner's 针 + loser's 针)", "CZ-12", 10, 0, MOST_UNIT),
+    number("dealer_zhen_factor", "庄家针倍数", "Dealer's zhen factor", "how many times the "
+           "dealer's 针 counts, wherever it appears (the text doubles it)", "CZ-12", 2, 1, 4),
+    number("discard_extra", "点胡加付", "Discarder's extra", "what the discarder of the winning "
+           "tile pays beyond its share", "CZ-12", 10, 0, MOST_UNIT),
+    number("zhen_cap", "针的上限", "Zhen cap", "the most a seat's 针 grows to in the next "
+           f"state; at most {MOST_IN_A_ROW:,}, the bound every request's 针 keeps", "CZ-13",
+           MOST_IN_A_ROW, 1, MOST_IN_A_ROW),
+    switch("baozhuang", "包庄", "Liability", "whether a seat can be liable at all (包庄): off, "
+           "every loser pays its own share, and a request naming a liable seat is refused",
+           "CZ-15"),
+    switch("baozhuang.three_dragons", "包庄：三大元", "Liability for three dragons",
+           "whether feeding the third dragon triplet makes a seat liable", "CZ-15"),
+    switch("baozhuang.pure_terminals", "包庄：清十四一", "Liability for pure terminals",
+           "whether feeding the fourth terminal triplet makes a seat liable", "CZ-15"),
+    switch("baozhuang.full_flush", "包庄：清一色", "Liability for a full flush",
+           "whether feeding the fourth one-suit meld makes a seat liable", "CZ-15"),
+    switch("baozhuang.tuokuzi", "包庄：脱裤子", "Liability for tuokuzi",
+           "whether the named 脱裤子 seat is liable", "CZ-15"),
+    switch("qing_bu_bao_qing", "清不包清", "No liability between one-suit hands",
+           "whether a seat listed as holding a one-suit hand is exempt from derived liability",
+           "CZ-15"),
+    number("instant_unit", "现场汇", "Instant payment", "what each 现场汇 payment is worth "
+           "(followed discard, four identical discards)", "CZ-16", 10, 0, MOST_UNIT),
+    number("wall_reserve", "流局张数", "Drawn-hand reserve", "tiles left undrawn when the hand is "
+           "drawn, before the kongs' share", "CZ-17", 15, 0, 100),
+    number("wall_reserve_per_kong", "每杠留牌", "Reserve per kong", "tiles more left undrawn for "
+           "each kong made", "CZ-17", 2, 0, 10),
+)
+
+PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in _pattern_parameters(pattern)) \
+    + SETTLEMENT
+
+Step = tuple[str, Test, tuple[int, int]]
+
+
+class Tuned(NamedTuple):
+    """What the scorer and the settlement read, for one set of parameter values."""
+
+    plans: int         # names this set's plans in the scorer's memo, above a reading's flags
+    tests: PatternTests
+    hand_tests: PatternTests
+    excludes: dict[str, tuple[str, ...]]
+    values: dict[str, tuple[int, int]]  # each pattern's 番 by the 暗 flag
+    once: dict[str, tuple[dict[str, Any], dict[str, Any]]]  # answer entries found once, 明/暗
+    zhen_unit: int
+    dealer_zhen_factor: int
+    discard_extra: int
+    zhen_cap: int
+    baozhuang: bool
+    triggers: frozenset[str]  # the patterns whose scoring can make a seat liable
+    tuokuzi: bool
+    exempt_one_suit: bool
+    instant_unit: int
+    wall_reserve: int
+    wall_reserve_per_kong: int
+
+
+def _values(pattern: Pattern, values: Mapping[str, Any]) -> tuple[int, int]:
+    if "value" in pattern.values:
+        fan = values[f"{pattern.id}.fan"]
+        return fan, fan
+    return values[f"{pattern.id}.ming"], values[f"{pattern.id}.an"]
+
+
+def _found_once(pattern: Pattern, value: int, concealed: bool) -> dict[str, Any]:
+    return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
+            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
+
+
+_NUMBER = count()
+# The text's liability triggers (CZ-15), each with its switch.
+TRIGGERS: Final = ("three_dragons", "pure_terminals", "full_flush")
+
+
+def tune(values: Mapping[str, Any]) -> Tuned:
+    """The tables for one full set of parameter values: the patterns switched off are gone from
+    the tests and from the exclusions, so what only they excluded is judged again (G-8)."""
+    on = [pattern for pattern in PATTERNS if values[f"{pattern.id}.on"]]
+    worth = {pattern.id: _values(pattern, values) for pattern in on}
+    return Tuned(
+        plans=next(_NUMBER) << 64,
+        tests=PatternTests((p.id, p.test, int(p.needs)) for p in on),
+        hand_tests=PatternTests((p.id, p.test, int(p.needs)) for p in on if not p.per_reading),
+        excludes={p.id: p.excludes for p in on if p.excludes},
+        values=worth,
+        once={p.id: (_found_once(p, worth[p.id][0], False), _found_once(p, worth[p.id][1], True))
+              for p in on},
+        zhen_unit=values["zhen_unit"],
+        dealer_zhen_factor=values["dealer_zhen_factor"],
+        discard_extra=values["discard_extra"],
+        zhen_cap=values["zhen_cap"],
+        baozhuang=values["baozhuang"],
+        triggers=frozenset(t for t in TRIGGERS if values["baozhuang"]
+                           and values[f"baozhuang.{t}"]),
+        tuokuzi=values["baozhuang"] and values["baozhuang.tuokuzi"],
+        exempt_one_suit=values["qing_bu_bao_qing"],
+        instant_unit=values["instant_unit"],
+        wall_reserve=values["wall_reserve"],
+        wall_reserve_per_kong=values["wall_reserve_per_kong"],
+    )
+
+
+DEFAULT: Final = tune({parameter.id: parameter.default for parameter in PARAMETERS})

@@ -1,0 +1,200 @@
+"""Yueqing's house rules: every number a table may set otherwise (docs/house-rules.md), and
+the tables the scorer, the flowers, the settlement and the escape read, built from one full
+set of their values.
+
+Each 台 item has ``<id>.on`` and ``<id>.tai``, each flower item ``<id>.on`` and its 花
+values; the defaults are the catalogue's (items.py, catalogue.py). The 台 total (YQ-15), the
+flower ladder (YQ-17), the payments (YQ-18 to YQ-20) and the escape's fine (YQ-22) follow.
+``tune`` builds a ``Tuned`` from a full set of values; service/house.py calls it once per
+fingerprint, and ``DEFAULT`` is the seed text's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final, NamedTuple
+
+from service.rulesets.registry import PatternTests
+from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR, Item
+from service.rulesets.yueqing.escape import JUDGES, Holding
+from service.schemas.fields import MOST_IN_A_ROW
+from service.schemas.rules import Parameter, choice, number, switch
+
+MOST_TAI: Final = 1_000  # ten times the text's highest item, 100 台
+MOST_FLOWERS: Final = 20
+OFF_MEANS: Final = ("off: the item no longer counts, and what it alone excluded is judged "
+                    "again (G-8)")
+
+
+def _item_parameters(item: Item) -> list[Parameter]:
+    cited = re.search(r"YQ-\d+", item.condition)
+    ruling = cited.group(0) if cited else ("YQ-6" if item.group == MINOR else "YQ-9")
+    return [
+        switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
+               f"whether {item.name} ({item.name_en}) counts, in a hand and as an escape's "
+               f"candidate; {OFF_MEANS}", ruling),
+        number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
+               f"the 台 of {item.name} ({item.name_en}), a {item.group} item, each time it "
+               "counts (an escape's candidate too)", ruling, item.value, 0, MOST_TAI),
+    ]
+
+
+def _flower(fid: str, name: str, name_en: str, what: str, default: int) -> Parameter:
+    return number(f"{fid}", name, name_en, f"花 for {what}", "YQ-16", default, 0, MOST_FLOWERS)
+
+
+def _set_flowers(fid: str, name: str, name_en: str) -> list[Parameter]:
+    return [
+        switch(f"{fid}.on", name, f"{name_en}: counts", f"whether a {name} set counts 花",
+               "YQ-16"),
+        _flower(f"{fid}.triplet", f"{name} 刻", f"{name_en}: triplet", f"a {name} triplet", 1),
+        _flower(f"{fid}.exposed_kong", f"{name} 明杠", f"{name_en}: exposed kong",
+                f"an exposed kong of {name}", 2),
+        _flower(f"{fid}.concealed_kong", f"{name} 暗杠", f"{name_en}: concealed kong",
+                f"a concealed kong of {name}", 3),
+    ]
+
+
+FLOWERS: Final = (
+    switch("flower_tiles.on", "白板", "Flower tiles: count", "whether flower tiles count 花",
+           "YQ-16"),
+    _flower("flower_tiles.each", "白板 每张", "Flower tiles: each", "each flower tile laid aside",
+            1),
+    _flower("flower_tiles.all_four", "四白板 花", "Flower tiles: all four",
+            "all four flower tiles laid aside, instead of four times each", 5),
+    switch("caishen_tiles.on", "财神", "Caishen tiles: count", "whether 财神 tiles count 花",
+           "YQ-16"),
+    _flower("caishen_tiles.each", "财神 每张", "Caishen tiles: each",
+            "each 财神 held, standing or melded", 1),
+    _flower("caishen_tiles.three", "三财神 花", "Caishen tiles: three",
+            "three 财神 held, instead of three times each", 4),
+    switch("kong.on", "杠", "Kong: counts", "whether the other kongs count 花", "YQ-16"),
+    _flower("kong.exposed", "明杠 花", "Kong: exposed", "each other exposed kong", 1),
+    _flower("kong.concealed", "暗杠 花", "Kong: concealed", "each other concealed kong", 2),
+    *_set_flowers("seat_wind_set", "自风位", "Seat wind set"),
+    *_set_flowers("red_set", "红中", "Red dragon set"),
+    *_set_flowers("green_set", "发财", "Green dragon set"),
+)
+
+SETTLEMENT: Final = (
+    number("minor_limit", "小台上限", "Minor limit", "N ≤ this many minor 台 count as they are "
+           "(N' = N) and, with no major item, are the total undoubled", "YQ-15", 5, 0, 30),
+    number("minor_jump", "小台跳", "Minor jump", "what N' adds above the limit: N' = N + this "
+           "(the text's 10 + N − 6)", "YQ-15", 4, 0, 100),
+    number("doubling", "翻倍", "Doubling", "the factor of (N' + M) once a major item counts or N "
+           "passes the limit", "YQ-15", 2, 1, 4),
+    choice("tiao_ladder", "花的算法", "Flower ladder", "how 花 become 条: text (f ≤ 3: f; 4: "
+           "tiao_at_four; 5 or more: (f − 2) × f) or linear (f 条)", "YQ-17", "text",
+           ("text", "linear")),
+    number("tiao_at_four", "四花条数", "Four flowers' 条", "the 条 of exactly 4 花 on the text's "
+           "ladder; 3-15 keeps the ladder from falling (5 花 are 15)", "YQ-17", 10, 3, 15),
+    number("hand_base", "底", "Hand base", "what every payer adds to the 台: 台 + this",
+           "YQ-18", 1, 0, 100),
+    number("dealer_extra", "庄家加付", "Dealer's extra", "what the dealer pays beyond the others "
+           "when a non-dealer wins", "YQ-18", 1, 0, 100),
+    switch("lao_zhuang_pays", "牢庄加付", "Lao zhuang pays", "whether a winning dealer's 牢庄 is "
+           "added to what each other player pays", "YQ-18"),
+    number("lao_zhuang_cap", "牢庄上限", "Lao zhuang cap", "the most 牢庄 grows to; a request "
+           f"sending more is refused; at most {MOST_IN_A_ROW:,}, the bound every request keeps",
+           "YQ-20", MOST_IN_A_ROW, 0, MOST_IN_A_ROW),
+    switch("baopai", "包牌", "Liability", "whether a seat can be liable (包牌): off, a request "
+           "naming a liable seat is refused", "YQ-19"),
+    switch("kong_passes_deal", "杠过庄", "A kong passes the deal", "whether a kong of four real "
+           "tiles in a drawn hand passes the deal to the 下家", "YQ-20"),
+    number("escape_fine_base", "逃跑底", "Escape fine base", "the fine's base when the request "
+           "gives none", "YQ-22", 1, 1, 1_000_000),
+    number("escape_fine_multiplier", "逃跑倍数", "Escape fine multiplier", "the fine's multiplier "
+           "when the request gives none: the fine is base × multiplier", "YQ-22", 10, 1,
+           1_000_000),
+)
+
+PARAMETERS: Final = tuple(p for item in ITEMS for p in _item_parameters(item)) + FLOWERS \
+    + SETTLEMENT
+
+Judge = tuple[str, str, str, int, Callable[[Holding], bool]]  # id, names, 台, test
+
+
+class Tuned(NamedTuple):
+    """What the scorer, the flowers, the settlement and the escape read, for one set of
+    parameter values."""
+
+    reading_tests: PatternTests
+    hand_tests: PatternTests
+    excludes: dict[str, tuple[str, ...]]
+    values: dict[str, tuple[int, int]]  # each item's 台 as a minor and as a major item
+    entry: dict[str, dict[str, Any]]     # each item's answer entry, copied per answer
+    # 花, by flower item: each flower and all four, each 财神 and three, other kongs
+    # (exposed, concealed); the seat-wind, 红中 and 发财 sets (triplet, exposed, concealed)
+    flower_each: int
+    flower_all_four: int
+    caishen_each: int
+    caishen_three: int
+    kong_exposed: int
+    kong_concealed: int
+    sets: tuple[tuple[int, int, int], ...]
+    tiao_linear: bool
+    tiao_at_four: int
+    minor_limit: int
+    minor_jump: int
+    doubling: int
+    hand_base: int
+    dealer_extra: int
+    lao_zhuang_pays: bool
+    lao_zhuang_cap: int
+    baopai: bool
+    kong_passes_deal: bool
+    judges: tuple[Judge, ...]
+    fine_base: int
+    fine_multiplier: int
+
+
+def _flowers(values: Mapping[str, Any], fid: str, name: str) -> int:
+    return values[f"{fid}.{name}"] if values[f"{fid}.on"] else 0
+
+
+def _set(values: Mapping[str, Any], fid: str) -> tuple[int, int, int]:
+    return (_flowers(values, fid, "triplet"), _flowers(values, fid, "exposed_kong"),
+            _flowers(values, fid, "concealed_kong"))
+
+
+def tune(values: Mapping[str, Any]) -> Tuned:
+    """The tables for one full set of parameter values: the items switched off are gone from
+    the tests, the exclusions and the escape's candidates, so what only they excluded is
+    judged again (G-8)."""
+    on = [item for item in ITEMS if values[f"{item.id}.on"]]
+    tai = {item.id: values[f"{item.id}.tai"] for item in on}
+    return Tuned(
+        reading_tests=PatternTests((i.id, i.test, int(i.needs)) for i in on if i.per_reading),
+        hand_tests=PatternTests((i.id, i.test, int(i.needs)) for i in on if not i.per_reading),
+        excludes={i.id: i.excludes for i in on if i.excludes},
+        values={i.id: (tai[i.id], 0) if i.group == MINOR else (0, tai[i.id]) for i in on},
+        entry={i.id: {"id": i.id, "name": i.name, "name_en": i.name_en, "value": tai[i.id],
+                      "count": 0, "group": i.group, "tai": 0, "sets": []} for i in on},
+        flower_each=_flowers(values, "flower_tiles", "each"),
+        flower_all_four=_flowers(values, "flower_tiles", "all_four"),
+        caishen_each=_flowers(values, "caishen_tiles", "each"),
+        caishen_three=_flowers(values, "caishen_tiles", "three"),
+        kong_exposed=_flowers(values, "kong", "exposed"),
+        kong_concealed=_flowers(values, "kong", "concealed"),
+        sets=(_set(values, "seat_wind_set"), _set(values, "red_set"),
+              _set(values, "green_set")),
+        tiao_linear=values["tiao_ladder"] == "linear",
+        tiao_at_four=values["tiao_at_four"],
+        minor_limit=values["minor_limit"],
+        minor_jump=values["minor_jump"],
+        doubling=values["doubling"],
+        hand_base=values["hand_base"],
+        dealer_extra=values["dealer_extra"],
+        lao_zhuang_pays=values["lao_zhuang_pays"],
+        lao_zhuang_cap=values["lao_zhuang_cap"],
+        baopai=values["baopai"],
+        kong_passes_deal=values["kong_passes_deal"],
+        judges=tuple((pid, BY_ID[pid].name, BY_ID[pid].name_en, tai[pid], judge)
+                     for pid, judge in JUDGES if pid in tai),
+        fine_base=values["escape_fine_base"],
+        fine_multiplier=values["escape_fine_multiplier"],
+    )
+
+
+DEFAULT: Final = tune({parameter.id: parameter.default for parameter in PARAMETERS})

@@ -1,0 +1,141 @@
+"""House rules in the contract: what a parameter of a ruleset is, and the ``rules`` and
+``variant`` every action's request may carry (docs/house-rules.md).
+
+A ruleset declares its parameters in its own package (``rulesets/<id>/rules.py``); each is a
+``Parameter`` here. ``RulesField`` loads a request's ``rules``: it looks at the parameters
+sent, not at every one declared, so a request that tunes two values pays for two, and it
+refuses an unknown parameter, a wrong type or a value out of range naming ``rules.<id>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from marshmallow import ValidationError, fields, validate
+
+from service.errors import MAX_FIELD_ERRORS
+from service.hints import closest, did_you_mean
+
+Value = int | bool | str
+
+
+class Parameter(NamedTuple):
+    """One number or switch of a ruleset that a table may set otherwise.
+
+    ``default`` is the seed text's value, and fixes the type: a bool is a switch, an int a
+    number between ``minimum`` and ``maximum``, a str one of ``choices``.
+    """
+
+    id: str
+    name: str
+    name_en: str
+    description: str
+    default: Value
+    ruling: str
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[str, ...] = ()
+
+    @property
+    def type(self) -> str:
+        if isinstance(self.default, bool):
+            return "boolean"
+        return "integer" if isinstance(self.default, int) else "string"
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` cannot be this parameter's, or None if it can."""
+        kind = self.type
+        if kind == "boolean":
+            return None if isinstance(value, bool) else "Not a valid boolean: true or false."
+        if kind == "integer":
+            if type(value) is not int:
+                return "Not a valid integer."
+            if not self.minimum <= value <= self.maximum:
+                return f"Must be between {self.minimum} and {self.maximum}."
+            return None
+        if value not in self.choices:
+            return f"Must be one of: {', '.join(self.choices)}."
+        return None
+
+    def described(self) -> dict[str, Any]:
+        """The parameter as the catalogue lists it (GET /v1/rulesets/{id})."""
+        shown: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,
+                                 "description": self.description, "type": self.type,
+                                 "default": self.default}
+        if self.type == "integer":
+            shown["minimum"], shown["maximum"] = self.minimum, self.maximum
+        elif self.type == "string":
+            shown["choices"] = list(self.choices)
+        shown["ruling"] = self.ruling
+        return shown
+
+
+def switch(id: str, name: str, name_en: str, description: str, ruling: str,  # noqa: A002
+           default: bool = True) -> Parameter:
+    return Parameter(id, name, name_en, description, default, ruling)
+
+
+def number(id: str, name: str, name_en: str, description: str, ruling: str,  # noqa: A002
+           default: int, minimum: int, maximum: int) -> Parameter:
+    return Parameter(id, name, name_en, description, default, ruling, minimum, maximum)
+
+
+def choice(id: str, name: str, name_en: str, description: str, ruling: str,  # noqa: A002
+           default: str, choices: tuple[str, ...]) -> Parameter:
+    return Parameter(id, name, name_en, description, default, ruling, choices=choices)
+
+
+LONGEST_ID = 64  # no parameter id is longer; a longer key is refused without a hint
+
+
+class RulesField(fields.Field):  # type: ignore[type-arg]
+    """A request's ``rules``: parameter id → value, each checked against its declaration.
+
+    Loads to a plain dict of what was sent; the defaults and a variant are applied later, when
+    the request's rules are resolved (service/house.py).
+    """
+
+    def __init__(self, ruleset: str, parameters: Sequence[Parameter], **kwargs: Any) -> None:
+        self.ruleset = ruleset
+        self.parameters = {parameter.id: parameter for parameter in parameters}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ValidationError("Not a valid object: parameter id → value.")
+        errors: dict[str, list[str]] = {}
+        for key, given in value.items():
+            parameter = self.parameters.get(key)
+            if parameter is None:
+                errors[key] = self._unknown(key, len(errors) < MAX_FIELD_ERRORS)
+            else:
+                problem = parameter.problem(given)
+                if problem is not None:
+                    errors[key] = [problem]
+        if errors:
+            raise ValidationError(errors)
+        return dict(value)
+
+    def _unknown(self, key: str, hinted: bool) -> list[str]:
+        texts = [f"Unknown parameter of {self.ruleset}: GET /v1/rulesets/{self.ruleset} "
+                 "lists them."]
+        meant = closest(key, self.parameters) if hinted and len(key) <= LONGEST_ID else None
+        if meant is not None:
+            texts.append(did_you_mean(meant))
+        return texts
+
+
+def rules_field(ruleset: str, parameters: Sequence[Parameter]) -> RulesField:
+    return RulesField(ruleset, parameters, load_default=None, metadata={
+        "description": "house rules: parameter id → value, on top of `variant` (or the "
+                       f"defaults); GET /v1/rulesets/{ruleset} lists every parameter with "
+                       "its default and bounds (docs/house-rules.md)",
+        "x-rules": ruleset})
+
+
+def variant_field() -> fields.String:
+    return fields.String(load_default=None, validate=validate.Length(1, 64), metadata={
+        "description": "a named variant this deployment serves (GET "
+                       "/v1/rulesets/{id}/variants); `rules` apply on top of it"})
