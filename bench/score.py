@@ -39,6 +39,8 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
+from service.house import resolve
+from service.rulesets import RULESETS
 from service.scoring import action, load, score  # noqa: E402
 from service.tiles import parse_tiles  # noqa: E402
 from service.work import tune_gc  # noqa: E402
@@ -191,7 +193,22 @@ def main() -> None:
     loading = timed(chuzhou, lambda b: load(chuzhou_request, b))
     summary("chuzhou: loading the body", [loading])
     loaded = [load(chuzhou_request, b) for b in chuzhou]
+    for data in loaded:  # the rules resolved, as service.scoring.perform does
+        data["rules"] = resolve(RULESETS["chuzhou"], data.pop("variant"), data.pop("rules"))
     summary("chuzhou: the core", [timed(loaded, action("chuzhou", "score").handler)])
+
+    # House rules (docs/house-rules.md): the same hands under rules seen before, against the
+    # defaults in the same run; and the first request of each new rule set, which builds it.
+    plain_times = timed(chuzhou, lambda b: score("chuzhou", b))
+    tuned = [{**b, "rules": {"zhen_unit": 5, "full_flush.an": 300}} for b in chuzhou]
+    tuned_times = timed(tuned, lambda b: score("chuzhou", b))
+    summary("chuzhou score(), defaults", [plain_times])
+    summary("chuzhou score(), house rules seen before", [tuned_times])
+    print(f"  house rules seen before ÷ defaults: "
+          f"{statistics.fmean(tuned_times) / statistics.fmean(plain_times):.2f} (aim ≤ 1.20)")
+    fresh = [{**b, "rules": {"zhen_unit": 11 + i}} for i, b in enumerate(chuzhou[:900])]
+    summary("chuzhou score(), the first request of a new rule set",
+            [timed(fresh, lambda b: score("chuzhou", b))])
 
     if have_riichi:
         verdict("chuzhou score() / riichi, per hand", f"{chuzhou_ratio:.2f}", "≤ 0.50",

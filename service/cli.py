@@ -128,9 +128,11 @@ HOUSE: dict[str, dict[str, Any]] = {}
 def with_house_rules(item: Any) -> Any:
     """The item, its request given the command line's ``rules`` and ``variant`` for its
     ruleset where the request carries none of its own."""
-    given = HOUSE.get(item.get("ruleset")) if isinstance(item, dict) else None
-    request = item.get("request") if given else None
-    if not isinstance(request, dict):
+    if not isinstance(item, dict) or not isinstance(item.get("ruleset"), str):
+        return item
+    given = HOUSE.get(item["ruleset"])
+    request = item.get("request")
+    if given is None or not isinstance(request, dict):
         return item
     return {**item, "request": {**{k: v for k, v in given.items() if k not in request},
                                 **request}}

@@ -1,0 +1,126 @@
+"""Variants from RULES_DIR (docs/house-rules.md): loaded, listed, usable in /match, /batch and
+the command line; a bad file refused at start-up naming the file and the key; explicit
+defaults answer byte for byte as none."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.house import VariantError, load_variants
+from service.jsonio import encoded
+from service.rulesets import RULESETS
+from service.scoring import score
+from tests.test_house_rules import README, YQ_README
+
+EXAMPLES = Path(__file__).parents[1] / "examples" / "rules"
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("RULES_DIR", str(EXAMPLES))  # an application made now loads them too
+    load_variants()
+    yield
+    load_variants("")
+
+
+def test_explicit_defaults_answer_byte_for_byte_as_none() -> None:
+    for rid, request in (("chuzhou", README), ("yueqing", YQ_README)):
+        defaults = RULESETS[rid].defaults()
+        assert encoded(score(rid, {**request, "rules": defaults})) == encoded(score(rid, request))
+
+
+def test_variants_are_listed_and_scored(served: None, client: FlaskClient) -> None:
+    listed = client.get("/v1/rulesets/chuzhou/variants").get_json()
+    assert [v["name"] for v in listed["variants"]] == ["huaian-teahouse"]
+    answer = client.post("/v1/chuzhou/score", json={**README, "variant": "huaian-teahouse"})
+    assert answer.get_json()["settlement"]["net"] == [-25, 70, -20, -25]  # docs/house-rules.md
+    assert answer.get_json()["rules"] == {"variant": "huaian-teahouse", "overrides": {},
+                                          "fingerprint": listed["variants"][0]["fingerprint"]}
+    family = client.post("/v1/yueqing/score", json={**YQ_README, "lao_zhuang": 3,
+                                                    "variant": "yueqing-family"}).get_json()
+    assert family["settlement"]["net"] == [18, -6, -6, -6]
+    assert family["next"] == {"dealer": 0, "lao_zhuang": 3}
+    refused = client.post("/v1/chuzhou/score", json={**README, "variant": "huaian-teahous"})
+    assert refused.status_code == 422
+    assert "Did you mean 'huaian-teahouse'?" in refused.get_json()["errors"]["variant"]
+
+
+def test_a_match_runs_under_a_variant_and_a_batch_mixes_them(served: None,
+                                                             client: FlaskClient) -> None:
+    event = {k: v for k, v in README.items() if k not in ("dealer", "zhen")}
+    match = client.post("/v1/chuzhou/match", json={
+        "dealer": 0, "variant": "huaian-teahouse",
+        "events": [{"type": "win", "request": event}, {"type": "instant", "request": {
+            "event": "followed_discard", "seat": 0}}]}).get_json()
+    assert match["events"][0]["result"]["settlement"]["net"] == [-25, 70, -20, -25]
+    assert match["events"][1]["result"]["net"] == [-15, 5, 5, 5]
+    assert all(e["result"]["rules"]["variant"] == "huaian-teahouse" for e in match["events"])
+    own = client.post("/v1/chuzhou/match", json={
+        "dealer": 0, "events": [{"type": "win", "request": {**event, "rules": {}}}]})
+    assert "events.0.request.rules" in own.get_json()["errors"]
+    batch = client.post("/v1/batch", json={"items": [
+        {"ruleset": "chuzhou", "action": "score", "request": README},
+        {"ruleset": "chuzhou", "action": "score",
+         "request": {**README, "variant": "huaian-teahouse"}},
+        {"ruleset": "chuzhou", "action": "score",
+         "request": {**README, "rules": {"zhen_unt": 5}}}]}).get_json()["results"]
+    assert [r["answer"]["settlement"]["net"] for r in batch[:2]] == [
+        [-40, 110, -30, -40], [-25, 70, -20, -25]]
+    assert "Did you mean 'zhen_unit'?" in batch[2]["problem"]["errors"]["request.rules.zhen_unt"]
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ('ruleset = "chuzhou"\nname = "x"\n[parameters]\nzhen_unt = 5\n', "parameters.zhen_unt"),
+    ('ruleset = "chuzhou"\nname = "x"\n[parameters]\nzhen_unit = -1\n', "parameters.zhen_unit"),
+    ('ruleset = "mahjong"\nname = "x"\n', "ruleset"),
+    ('ruleset = "chuzhou"\n', "name"),
+    ('ruleset = "chuzhou"\nname = "x"\ncolour = 1\n', "colour"),
+])
+def test_a_bad_variant_file_names_the_file_and_the_key(tmp_path: Path, text: str,
+                                                       named: str) -> None:
+    (tmp_path / "club.toml").write_text(text)
+    with pytest.raises(VariantError) as refused:
+        load_variants(str(tmp_path))
+    assert str(tmp_path / "club.toml") in str(refused.value)
+    assert f": {named}:" in str(refused.value)
+    load_variants("")
+
+
+def test_gunicorn_does_not_start_with_a_bad_file(tmp_path: Path) -> None:
+    (tmp_path / "club.toml").write_text('ruleset = "chuzhou"\nname = "x"\n[parameters]\n'
+                                        'zhen_unt = 5\n')
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    done = subprocess.run([str(gunicorn), "-c", "gunicorn.conf.py"], capture_output=True,
+                          timeout=60, cwd=Path(__file__).parents[1],
+                          env={**os.environ, "RULES_DIR": str(tmp_path), "BIND": "127.0.0.1:0"})
+    assert done.returncode != 0
+    assert f"{tmp_path / 'club.toml'}: parameters.zhen_unt" in done.stderr.decode()
+
+
+def test_the_command_line_takes_a_variant_and_a_rules_file(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text('ruleset = "chuzhou"\n[parameters]\nzhen_unit = 5\n')
+    line = json.dumps({"ruleset": "chuzhou", "action": "score", "request": README})
+    own = json.dumps({"ruleset": "chuzhou", "action": "score",
+                      "request": {**README, "rules": {"discard_extra": 0}}})
+    cli = Path(sys.executable).with_name("mahjong-score")
+    for args, expected in ((["--variant", "huaian-teahouse"], [-25, 70, -20, -25]),
+                           (["--rules", str(rules)], [-25, 75, -20, -30])):
+        done = subprocess.run([str(cli), *args], input=f"{line}\n{own}\n".encode(),
+                              capture_output=True, timeout=60,
+                              env={**os.environ, "RULES_DIR": str(EXAMPLES)})
+        assert done.returncode == 0, done.stderr
+        first, second = (json.loads(x) for x in done.stdout.splitlines())
+        assert first["answer"]["settlement"]["net"] == expected
+        assert second["answer"]["rules"]["overrides"].get("discard_extra") == 0
+    bad = subprocess.run([str(cli), "--variant", "nowhere"], input=b"", capture_output=True,
+                         timeout=60, env={**os.environ, "RULES_DIR": str(EXAMPLES)})
+    assert bad.returncode == 2 and b"--variant nowhere" in bad.stderr
