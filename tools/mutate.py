@@ -46,9 +46,9 @@ class Target:
 
 TARGETS = (
     Target("service/rulesets/chuzhou/settlement.py", ("tests/chuzhou",),
-           ("shares", "base = fan - ZHEN_UNIT * zhen[winner] * (2 if winner == dealer else 1)")),
+           ("shares", "base = fan - unit * zhen[winner] * (factor if winner == dealer else 1)")),
     Target("service/rulesets/yueqing/settlement.py", ("tests/yueqing", "tests/test_match.py"),
-           ("hand_shares", "share = tai - lao_zhuang + 1 if winner == dealer else tai + 1")),
+           ("hand_shares", "base = tai - rules.hand_base")),
     Target("service/rulesets/yueqing/flowers.py", ("tests/yueqing",),
            ("tiao", "return (flowers + 2) * flowers")),
     Target("service/rulesets/yueqing/escape.py", ("tests/yueqing",),
