@@ -117,7 +117,8 @@ def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence
         return None  # no trigger: most hands
     exempt = set(situation["one_suit_seats"]) if rules.exempt_one_suit else set()
     claimed = claims(melds, sets, win_source)
-    for seat in derived_liability(claimed, triggers & scored, win_source, self_draw, tuokuzi):
+    found = triggers.intersection(scored)  # a frozenset: ``&`` with dict keys makes a set
+    for seat in derived_liability(claimed, found, win_source, self_draw, tuokuzi):
         if seat not in exempt:
             return seat
     return None
