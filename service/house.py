@@ -34,6 +34,7 @@ from service.hints import closest, did_you_mean
 from service.memo import Memo
 from service.rulesets import RULESETS
 from service.rulesets.registry import Rules, Ruleset
+from service.schemas.rules import refusals
 
 
 class Variant(NamedTuple):
@@ -102,16 +103,8 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     if not isinstance(given, dict):
         raise VariantError(f"{where}: parameters: not a table of parameter id → value")
     declared = {parameter.id: parameter for parameter in rules.parameters}
-    for key, value in given.items():
-        parameter = declared.get(key)
-        if parameter is None:
-            meant = closest(key, declared)
-            hint = f" {did_you_mean(meant)}" if meant else ""
-            raise VariantError(f"{where}: parameters.{key}: unknown parameter of "
-                               f"{ruleset_id}.{hint}")
-        problem = parameter.problem(value)
-        if problem is not None:
-            raise VariantError(f"{where}: parameters.{key}: {problem}")
+    for key, texts in refusals(ruleset_id, declared, given).items():  # the first refusal
+        raise VariantError(f"{where}: parameters.{key}: {' '.join(texts)}")
     ordered = {p.id: given[p.id] for p in rules.parameters if p.id in given}
     return Variant(ruleset_id, name, description, ordered, where)
 

@@ -89,6 +89,26 @@ def choice(id: str, name: str, name_en: str, description: str, ruling: str,  # n
 LONGEST_ID = 64  # no parameter id is longer; a longer key is refused without a hint
 
 
+def refusals(ruleset: str, declared: Mapping[str, Parameter],
+             given: Mapping[Any, Any]) -> dict[str, list[str]]:
+    """Why each sent parameter cannot be one of ``declared``, by its key: an unknown one (with
+    the closest known id, for the first few), a wrong type, a value out of range. A request's
+    ``rules`` and a variant file's ``[parameters]`` are both checked here."""
+    errors: dict[str, list[str]] = {}
+    for key, value in given.items():
+        parameter = declared.get(key)
+        if parameter is None:
+            texts = [f"Unknown parameter of {ruleset}: GET /v1/rulesets/{ruleset} lists them."]
+            hinted = len(errors) < MAX_FIELD_ERRORS and len(str(key)) <= LONGEST_ID
+            meant = closest(str(key), declared) if hinted else None
+            errors[str(key)] = texts + ([did_you_mean(meant)] if meant is not None else [])
+        else:
+            problem = parameter.problem(value)
+            if problem is not None:
+                errors[str(key)] = [problem]
+    return errors
+
+
 class RulesField(fields.Field):  # type: ignore[type-arg]
     """A request's ``rules``: parameter id → value, each checked against its declaration.
 
@@ -105,26 +125,10 @@ class RulesField(fields.Field):  # type: ignore[type-arg]
                      **kwargs: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise ValidationError("Not a valid object: parameter id → value.")
-        errors: dict[str, list[str]] = {}
-        for key, given in value.items():
-            parameter = self.parameters.get(key)
-            if parameter is None:
-                errors[key] = self._unknown(key, len(errors) < MAX_FIELD_ERRORS)
-            else:
-                problem = parameter.problem(given)
-                if problem is not None:
-                    errors[key] = [problem]
+        errors = refusals(self.ruleset, self.parameters, value)
         if errors:
             raise ValidationError(errors)
         return dict(value)
-
-    def _unknown(self, key: str, hinted: bool) -> list[str]:
-        texts = [f"Unknown parameter of {self.ruleset}: GET /v1/rulesets/{self.ruleset} "
-                 "lists them."]
-        meant = closest(key, self.parameters) if hinted and len(key) <= LONGEST_ID else None
-        if meant is not None:
-            texts.append(did_you_mean(meant))
-        return texts
 
 
 def rules_field(ruleset: str, parameters: Sequence[Parameter]) -> RulesField:

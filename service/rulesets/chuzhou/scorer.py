@@ -34,8 +34,8 @@ class Plan(NamedTuple):
     excluders: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-# By a reading's flags and the rules' set of plans (``Tuned.plans``, 0 for the defaults):
-# thousands of distinct sets of flags occur over varied traffic.
+# By a reading's flags and the rules' set of plans (``Tuned.plans``, a number each built rule
+# set takes): thousands of distinct sets of flags occur over varied traffic.
 _PLANS: Final[Memo[int, Plan]] = Memo("chuzhou plans", 0.035)
 
 

@@ -41,7 +41,7 @@ def _item_parameters(item: Item) -> list[Parameter]:
 
 
 def _flower(fid: str, name: str, name_en: str, what: str, default: int) -> Parameter:
-    return number(f"{fid}", name, name_en, f"花 for {what}", "YQ-16", default, 0, MOST_FLOWERS)
+    return number(fid, name, name_en, f"花 for {what}", "YQ-16", default, 0, MOST_FLOWERS)
 
 
 def _set_flowers(fid: str, name: str, name_en: str) -> list[Parameter]:

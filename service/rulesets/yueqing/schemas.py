@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.rulesets.yueqing.rules import PARAMETERS
+from service.rulesets.yueqing.rules import DEFAULT, PARAMETERS
 from service.schemas import common, match
 from service.schemas.common import (
     CAISHEN,
@@ -206,11 +206,12 @@ class EscapeRequest(Tunable):
     caishen = Tile(required=True, metadata={"description": CAISHEN})
     escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
     base = Count(1, 1_000_000, load_default=None, metadata={
-        "description": "the fine's base, 1-1,000,000, default the rules' escape_fine_base, 1 "
-                       "(YQ-22)"})
+        "description": "the fine's base, 1-1,000,000, default the rules' escape_fine_base, "
+                       f"{DEFAULT.fine_base} (YQ-22)"})
     multiplier = Count(1, 1_000_000, load_default=None, metadata={
         "description": "the fine is base × multiplier 条, paid to nobody; 1-1,000,000, "
-                       "default the rules' escape_fine_multiplier, 10 (YQ-22)"})
+                       f"default the rules' escape_fine_multiplier, {DEFAULT.fine_multiplier} "
+                       "(YQ-22)"})
     players = players_field("the three who stayed; the escaper may be listed too, for its "
                             "flowers")
 
