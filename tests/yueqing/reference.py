@@ -10,12 +10,17 @@ and one pair, each split is scored item by item with every 财神 item kept (三
 双财神, 归位, 财神做牛, the 财神's flowers, no 无财神), and the most paid is kept: 台 plus
 flower 条, what each other seat pays the winner besides the fixed part (YQ-18).
 
+House rules (docs/house-rules.md): ``best_worth`` takes parameter values by id, applied over
+the reference's own reading of the seed text (``SEED``, written out here, not read from the
+service's declarations): an item switched off no longer counts nor excludes, and the 台
+total, the 花 and the ladder take the values given.
+
 Slow on purpose (thousands of assignments for three 财神): a test oracle, never the scorer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, NamedTuple
@@ -96,15 +101,20 @@ def seat_wind(seat: int, dealer: int) -> int:
     return WINDS[(seat - dealer) % 4]  # YQ-5
 
 
-def tiao(flowers: int) -> int:
-    """YQ-17."""
-    return flowers if flowers <= 3 else 10 if flowers == 4 else (flowers - 2) * flowers
+def tiao(flowers: int, rules: Mapping[str, Any] | None = None) -> int:
+    """YQ-17: f ≤ 3 花 are f 条, 4 are 10, 5 or more (f − 2) × f."""
+    rules = SEED if rules is None else rules
+    if rules["tiao_ladder"] == "linear" or flowers <= 3:
+        return flowers
+    return rules["tiao_at_four"] if flowers == 4 else (flowers - 2) * flowers
 
 
-def total_tai(minor: int, major: int) -> int:
-    """YQ-15."""
-    adjusted = minor if minor <= 5 else 10 + minor - 6
-    return adjusted if minor <= 5 and major == 0 else (adjusted + major) * 2
+def total_tai(minor: int, major: int, rules: Mapping[str, Any] | None = None) -> int:
+    """YQ-15: N ≤ 5 minor 台 and no major are N; else (N' + M) × 2, N' = 10 + N − 6."""
+    rules = SEED if rules is None else rules
+    limit = rules["minor_limit"]
+    adjusted = minor if minor <= limit else minor + rules["minor_jump"]
+    return adjusted if minor <= limit and major == 0 else (adjusted + major) * rules["doubling"]
 
 
 MINOR_VALUES = {"seat_wind": 1, "flower_tile": 1, "red_triplet": 1, "green_triplet": 1,
@@ -116,6 +126,25 @@ MAJOR_VALUES = {"all_triplets": 10, "half_flush": 10, "caishen_single_wait": 10,
                 "four_winds": 30, "four_flowers": 30, "hard_single_wait": 30,
                 "heavenly_hand": 30, "earthly_hand": 30, "caishen_triplet": 30,
                 "three_beauties": 30, "caishen_home_three": 100, "all_honors": 100}
+# What an item, once found, drops (YQ-9 to YQ-14).
+DROPS = (("four_winds", ("seat_wind",)), ("hard_single_wait", ("no_caishen",)),
+         ("three_beauties", ("red_triplet", "green_triplet")),
+         ("all_honors", ("seat_wind", "all_triplets", "half_flush")))
+# The seed text's numbers by parameter id: every item on at its 台; 花 (YQ-16): each flower 1,
+# all four 5, each 财神 1, three 4, other kongs 1 and 2, the seat-wind, 红中 and 发财 sets 1, 2
+# and 3; the ladder and the total (YQ-15, YQ-17).
+SEED: dict[str, Any] = {
+    **{f"{item}.on": True for item in (*MINOR_VALUES, *MAJOR_VALUES)},
+    **{f"{item}.tai": tai for item, tai in (*MINOR_VALUES.items(), *MAJOR_VALUES.items())},
+    "flower_tiles.on": True, "flower_tiles.each": 1, "flower_tiles.all_four": 5,
+    "caishen_tiles.on": True, "caishen_tiles.each": 1, "caishen_tiles.three": 4,
+    "kong.on": True, "kong.exposed": 1, "kong.concealed": 2,
+    **{f"{name}.{part}": value for name in ("seat_wind_set", "red_set", "green_set")
+       for part, value in (("on", True), ("triplet", 1), ("exposed_kong", 2),
+                           ("concealed_kong", 3))},
+    "minor_limit": 5, "minor_jump": 4, "doubling": 2, "tiao_ladder": "text",
+    "tiao_at_four": 10,
+}
 
 
 class Hand(NamedTuple):
@@ -135,8 +164,10 @@ class Hand(NamedTuple):
     robbed: bool
 
 
-def items(hand: Hand, sets: list[Set], pair: Set, ping_hu: bool) -> dict[str, int]:
-    """Every item of one reading with its count, after the exclusions (YQ-6 to YQ-14)."""
+def items(hand: Hand, sets: list[Set], pair: Set, ping_hu: bool,
+          on: Mapping[str, Any] = SEED) -> dict[str, int]:
+    """Every item of one reading that ``on`` leaves on, with its count, after the exclusions
+    (YQ-6 to YQ-14)."""
     c = hand.caishen
     every = [t for s in (*sets, pair) for t in s.values]
     triplets = [s for s in sets if s.is_triplet]
@@ -185,30 +216,36 @@ def items(hand: Hand, sets: list[Set], pair: Set, ping_hu: bool) -> dict[str, in
         and RED in triplet_values and GREEN in triplet_values)
     add("caishen_home_three", home == 3 and not three_wild)
     add("all_honors", not suits)
-    for item, drops in (("four_winds", ("seat_wind",)),
-                        ("hard_single_wait", ("no_caishen",)),
-                        ("three_beauties", ("red_triplet", "green_triplet")),
-                        ("all_honors", ("seat_wind", "all_triplets", "half_flush"))):
+    for item in [item for item in found if not on[f"{item}.on"]]:
+        del found[item]  # switched off: it counts for nothing and excludes nothing
+    for item, drops in DROPS:
         if item in found:
             for dropped in drops:
                 found.pop(dropped, None)
     return found
 
 
-def flowers(hand: Hand, sets: list[Set]) -> int:
+def flowers(hand: Hand, sets: list[Set], rules: Mapping[str, Any] = SEED) -> int:
     """YQ-16: flower tiles, 财神 tiles, kongs, and seat-wind, 红中 and 发财 sets."""
-    count = 5 if hand.flowers == 4 else hand.flowers
-    count += 4 if hand.caishen_held == 3 else hand.caishen_held
+    def worth(item: str, part: str) -> int:
+        return int(rules[f"{item}.{part}"]) if rules[f"{item}.on"] else 0
+
+    count = worth("flower_tiles", "all_four") if hand.flowers == 4 else \
+        hand.flowers * worth("flower_tiles", "each")
+    count += worth("caishen_tiles", "three") if hand.caishen_held == 3 else \
+        hand.caishen_held * worth("caishen_tiles", "each")
     for s in sets:
         if not s.is_triplet:
             continue
         concealed_kong = s.meld == "angang"
-        special = s.first != hand.caishen and (
-            s.first == hand.wind or (s.first in (RED, GREEN) and not s.wild_values))
-        if special:
-            count += 1 if s.kind == "triplet" else 3 if concealed_kong else 2
+        own = None if s.first == hand.caishen else "seat_wind_set" if s.first == hand.wind \
+            else {RED: "red_set", GREEN: "green_set"}.get(s.first) if not s.wild_values \
+            else None
+        if own is not None:
+            count += worth(own, "triplet" if s.kind == "triplet" else
+                           "concealed_kong" if concealed_kong else "exposed_kong")
         elif s.kind == "kong":
-            count += 2 if concealed_kong else 1
+            count += worth("kong", "concealed" if concealed_kong else "exposed")
     return count
 
 
@@ -242,9 +279,11 @@ def candidates(naturals: list[int], caishen: int) -> list[int]:
     return sorted(found)
 
 
-def best_worth(data: dict[str, Any]) -> int | None:
+def best_worth(data: dict[str, Any], house: Mapping[str, Any] | None = None) -> int | None:
     """台 plus flower 条 of the best reading of a loaded score request (``scoring.load``), or
-    None if no assignment of the 财神 makes it a win."""
+    None if no assignment of the 财神 makes it a win; ``house``: parameter id → value, over
+    the seed's."""
+    rules = {**SEED, **(house or {})}
     caishen = data["caishen"]
     concealed, melds, win = data["hand"]["concealed"], data["hand"]["melds"], data["win"]
     win_is_wild = win["tile"] == caishen and win["by"] == "self_draw"
@@ -272,10 +311,10 @@ def best_worth(data: dict[str, Any]) -> int | None:
             pair = next(s for s in split if s.kind == "pair")
             sets = [*standing, *meld_sets]
             found = items(hand, sets, pair, _ping_hu_place(hand, standing, pair)
-                          and not any(s.is_triplet for s in sets))
-            minor = sum(MINOR_VALUES[i] * n for i, n in found.items() if i in MINOR_VALUES)
-            major = sum(MAJOR_VALUES[i] * n for i, n in found.items() if i in MAJOR_VALUES)
-            worth = total_tai(minor, major) + tiao(flowers(hand, sets))
+                          and not any(s.is_triplet for s in sets), rules)
+            minor = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MINOR_VALUES)
+            major = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MAJOR_VALUES)
+            worth = total_tai(minor, major, rules) + tiao(flowers(hand, sets, rules), rules)
             if best is None or worth > best:
                 best = worth
     return best
