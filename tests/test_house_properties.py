@@ -13,7 +13,6 @@ from service.rulesets import RULESETS
 from service.scoring import score
 from tests.chuzhou.helpers import body as cz
 from tests.test_house_rules import VALUE_PARAMETERS, _worked_scores
-from tests.yueqing.helpers import body as yq
 
 # (ruleset, hand, the one pattern it scores, its parameter, what one more of it adds to the
 # total, what one more of it takes from each seat): each hand has one reading, its sets all
@@ -66,7 +65,8 @@ def test_a_hand_of_one_pattern_moves_by_exactly_its_delta(
 def test_the_one_pattern_hands_are_worked_as_their_table_says() -> None:
     nets = [score(rid, request)["settlement"]["net"] for rid, request, *_ in ONE_PATTERN]
     # 底胡 10 with every 针 1 (CZ-12, CZ-13): F + 10 × (1 + 1) = 30 each, the dealer 10 +
-    # 10 × (1 + 2) = 40 (its 针 doubled), the discarder 10 more; 硬单吊 60 台 (YQ-18): 61 each, the dealer 62
+    # 10 × (1 + 2) = 40 (its 针 doubled), the discarder 10 more; 硬单吊 60 台 (YQ-18): 61
+    # each, the dealer 62
     assert nets == [[-40, 110, -30, -40], [-50, 110, -30, -30], [-62, 184, -61, -61]]
 
 

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from service.actions import run
 from service.errors import ProblemError
 from service.rulesets import RULESETS
-from service.scoring import run, score
+from service.scoring import score
 from service.tiles import code, parse_compact, tile
 from tests.chuzhou.helpers import body as cz
 from tests.chuzhou.test_patterns import CASES as CZ_CASES
@@ -272,6 +273,33 @@ def test_parameters_whose_effect_is_a_refusal(ruleset_id: str, request_body: dic
     with pytest.raises(ProblemError) as refused:
         score(ruleset_id, {**copy.deepcopy(request_body), "rules": {parameter: value}})
     assert field in refused.value.errors
+
+
+CZ_WAITS = {**EXAMPLES["chuzhou_waits"]["request"], "dealer": 0, "winner": 1}
+YQ_WAITS = {**EXAMPLES["yueqing_waits"]["request"], "dealer": 0, "winner": 1}
+WAITS_REFUSALS = [
+    ("chuzhou", {**CZ_WAITS, "zhen": [1, 3, 1, 1]}, "zhen_cap", 2, "zhen.1"),
+    ("chuzhou", {**CZ_WAITS, "situation": {"liable_seat": 2}}, "baozhuang", False,
+     "situation.liable_seat"),
+    ("yueqing", {**YQ_WAITS, "lao_zhuang": 4}, "lao_zhuang_cap", 3, "lao_zhuang"),
+    ("yueqing", {**YQ_WAITS, "situation": {"liable_seat": 2}}, "baopai", False,
+     "situation.liable_seat"),
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "request_body", "parameter", "value", "field"),
+                         WAITS_REFUSALS, ids=[f"{c[2]}-waits-refused" for c in WAITS_REFUSALS])
+def test_what_the_rules_refuse_is_one_refusal_of_a_waits_request(
+        ruleset_id: str, request_body: dict[str, Any], parameter: str, value: Any,
+        field: str) -> None:
+    """Asking what each wait is worth under rules that refuse the request whatever the hand
+    is one 422 naming the field, not a table of refused ways."""
+    assert any("problem" not in way for row in
+               run(ruleset_id, "waits", copy.deepcopy(request_body))["values"]
+               for way in (row["self_draw"], *row["discard"]))
+    with pytest.raises(ProblemError) as refused:
+        run(ruleset_id, "waits", {**copy.deepcopy(request_body), "rules": {parameter: value}})
+    assert refused.value.status == 422 and list(refused.value.errors) == [field]
 
 
 def test_every_parameter_has_a_worked_hand() -> None:

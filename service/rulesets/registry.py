@@ -107,6 +107,10 @@ class MatchRules(NamedTuple):
     events: dict[str, Event]
 
 
+def no_check(data: dict[str, Any]) -> None:
+    """A ruleset whose rules refuse no waits request as a whole."""
+
+
 class WaitValues(NamedTuple):
     """What each wait is worth (service/values.py): the waits request that asks for it, and
     how a wait's score request and answer are made from it."""
@@ -120,6 +124,10 @@ class WaitValues(NamedTuple):
     # if it then wins, says ``needs: [flag]``; otherwise the first refusal stands, the
     # ruleset's message saying why. The request schema loads such a flag with no default.
     assumed: tuple[str, ...] = ()
+    # What the request's rules refuse whatever the hand (a state above their cap, a liable
+    # seat when liability is off): checked once, before any wait is scored, so such a
+    # request is one 422 rather than a table of refused ways.
+    check: Callable[[dict[str, Any]], None] = no_check
 
 
 def no_wilds(request: dict[str, Any], concealed: Any) -> int:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.errors import ProblemError
 from service.hand.groups import CHI, GANG, PENG, Meld
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.rules import DEFAULT
@@ -207,3 +208,19 @@ def test_a_standing_caishen_changes_only_the_caishen_candidates(h: Holding) -> N
     before = set(ids(h)) - CAISHEN_CANDIDATES
     after = set(ids(with_one_more)) - CAISHEN_CANDIDATES
     assert before == after
+
+
+@pytest.mark.parametrize("field", ["base", "multiplier"])
+def test_a_null_fine_part_is_refused_and_an_absent_one_is_the_rules(field: str) -> None:
+    """YQ-22: the fine's base and multiplier default to the rules' values when not sent; a
+    null is not a number and is refused, naming the field."""
+    body = {"dealer": 0, "caishen": "9s", "escaper": 3,
+            "players": [{"seat": seat, "concealed": f"1234567m1234567p{seat + 1}{seat + 1}s"}
+                        for seat in range(3)]}
+    assert run("yueqing", "escape", dict(body))["fine"] == 10
+    assert run("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3}})["fine"] == 30
+    assert run("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3},
+                                     field: 2})["fine"] == (20 if field == "base" else 6)
+    with pytest.raises(ProblemError) as refused:
+        run("yueqing", "escape", {**body, field: None})
+    assert refused.value.status == 422 and field in refused.value.errors

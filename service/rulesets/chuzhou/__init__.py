@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rulesets.chuzhou import rules, schemas
+from service.rulesets.chuzhou import checks, rules, schemas
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
 from service.rulesets.chuzhou.events import draw, instant
 from service.rulesets.chuzhou.scorer import score
@@ -68,7 +68,8 @@ RULESET: Ruleset = Ruleset(
     # 七对 wins only when declared (CZ-10): a waits request that does not say is valued as
     # declared where that is the only way to win.
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse, state=("zhen",),
-                      totals=("fan",), assumed=("declared_ready",)),
+                      totals=("fan",), assumed=("declared_ready",),
+                      check=checks.check_values),
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),

@@ -35,6 +35,22 @@ def check_zhen(data: dict[str, Any], rules: Tuned) -> None:
                                              f"{rules.zhen_cap} (CZ-13)")
 
 
+def check_rules(data: dict[str, Any], rules: Tuned) -> None:
+    """What the request's rules refuse whatever its hand: a 针 above their cap (CZ-13), a
+    liable seat when they play without 包庄 (CZ-15). A score checks it, and a waits request
+    asking what each wait is worth checks it once, before any wait is scored."""
+    check_zhen(data, rules)
+    if data["situation"]["liable_seat"] is not None and not rules.baozhuang:
+        raise impossible("situation.liable_seat",
+                         "these rules play without 包庄 (rules.baozhuang false): no seat is "
+                         "liable (CZ-15)")
+
+
+def check_values(data: dict[str, Any]) -> None:
+    """``check_rules`` for a waits request asking what each wait is worth."""
+    check_rules(data, data["rules"].tuned)
+
+
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
                     rules: Tuned = DEFAULT) -> None:
     situation = data["situation"]
@@ -70,10 +86,6 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
             raise impossible(f"situation.{field}", "the winner cannot be liable for its own win")
     if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
         raise impossible("situation.one_suit_seats", "a seat is listed twice")
-    if situation["liable_seat"] is not None and not rules.baozhuang:
-        raise impossible("situation.liable_seat",
-                         "these rules play without 包庄 (rules.baozhuang false): no seat is "
-                         "liable (CZ-15)")
     if situation["liable_seat"] is not None and rules.exempt_one_suit and \
             situation["liable_seat"] in situation["one_suit_seats"]:
         raise impossible("situation.liable_seat",

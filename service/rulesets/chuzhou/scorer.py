@@ -12,7 +12,7 @@ from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
 from service.memo import Memo
-from service.rulesets.chuzhou.checks import check_seats, check_situation, check_zhen
+from service.rulesets.chuzhou.checks import check_rules, check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance, Test
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
@@ -146,7 +146,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     check_seats(data, melds)
     counts, held = check_winning_hand(concealed, melds, win_tile, SETS)
     check_situation(data, melds, held, rules)
-    check_zhen(data, rules)
+    check_rules(data, rules)
     self_draw = win["by"] == "self_draw"
 
     suits = read_suits(counts, win_tile, not self_draw)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
-from service.rulesets.yueqing import rules, schemas
+from service.rulesets.yueqing import checks, rules, schemas
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
@@ -73,7 +73,8 @@ RULESET: Ruleset = Ruleset(
             "escape": Event("escape", ("dealer",), after_escape),  # YQ-22
         }),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
-                      state=("lao_zhuang", "caishen"), totals=("tai", "flowers")),
+                      state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),
+                      check=checks.check_values),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
     id_enums=id_enums,

@@ -22,10 +22,6 @@ def check_win(data: dict[str, Any], melds: Sequence[Meld], rules: Tuned = DEFAUL
     situation = data["situation"]
     if situation != QUIET:
         _check_situation(situation, winner, data["dealer"], win, melds)
-        if situation["liable_seat"] is not None and not rules.baopai:
-            raise impossible("situation.liable_seat",
-                             "these rules play without 包牌 (rules.baopai false): no seat is "
-                             "liable (YQ-19)")
     if win["by"] == "robbing_kong":
         check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
 
@@ -53,6 +49,22 @@ def check_lao_zhuang(data: dict[str, Any], rules: Tuned) -> None:
     if data["lao_zhuang"] > rules.lao_zhuang_cap:
         raise impossible("lao_zhuang", f"{data['lao_zhuang']} is above these rules' "
                                        f"lao_zhuang_cap, {rules.lao_zhuang_cap} (YQ-20)")
+
+
+def check_rules(data: dict[str, Any], rules: Tuned) -> None:
+    """What the request's rules refuse whatever its hand: a 牢庄 above their cap (YQ-20), a
+    liable seat when they play without 包牌 (YQ-19). A score checks it, and a waits request
+    asking what each wait is worth checks it once, before any wait is scored."""
+    check_lao_zhuang(data, rules)
+    if data["situation"]["liable_seat"] is not None and not rules.baopai:
+        raise impossible("situation.liable_seat",
+                         "these rules play without 包牌 (rules.baopai false): no seat is "
+                         "liable (YQ-19)")
+
+
+def check_values(data: dict[str, Any]) -> None:
+    """``check_rules`` for a waits request asking what each wait is worth."""
+    check_rules(data, data["rules"].tuned)
 
 
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],

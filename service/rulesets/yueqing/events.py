@@ -116,8 +116,7 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
             payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
     listed, tiao = _seat_flowers(players, rules)
     settlement = ledger(payments + flower_payments(tiao))
-    base, multiplier = data["base"], data["multiplier"]  # the request's, else the rules'
-    fine = (rules.fine_base if base is None else base) * \
-        (rules.fine_multiplier if multiplier is None else multiplier)
+    # the request's, else the rules'
+    fine = data.get("base", rules.fine_base) * data.get("multiplier", rules.fine_multiplier)
     settlement["net"][escaper] -= fine
     return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement}

@@ -205,10 +205,12 @@ class EscapeRequest(Tunable):
     dealer = Seat("the dealer (庄) of the hand", required=True)
     caishen = Tile(required=True, metadata={"description": CAISHEN})
     escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
-    base = Count(1, 1_000_000, load_default=None, metadata={
+    # Absent, not null, when not sent: the handler then reads the rules' value, and a null
+    # stays a refusal, as it was before house rules.
+    base = Count(1, 1_000_000, metadata={
         "description": "the fine's base, 1-1,000,000, default the rules' escape_fine_base, "
                        f"{DEFAULT.fine_base} (YQ-22)"})
-    multiplier = Count(1, 1_000_000, load_default=None, metadata={
+    multiplier = Count(1, 1_000_000, metadata={
         "description": "the fine is base × multiplier 条, paid to nobody; 1-1,000,000, "
                        f"default the rules' escape_fine_multiplier, {DEFAULT.fine_multiplier} "
                        "(YQ-22)"})

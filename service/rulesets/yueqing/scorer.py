@@ -13,7 +13,7 @@ from service.hand.validate import check_claims, check_winning_hand
 from service.rulesets.readings import examined
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS
-from service.rulesets.yueqing.checks import check_lao_zhuang, check_win
+from service.rulesets.yueqing.checks import check_rules, check_win
 from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
 from service.rulesets.yueqing.items import Found
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
@@ -108,7 +108,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     melds = prepare_melds(hand["melds"])
     check_claims(data["winner"], melds, "hand.melds")
     check_win(data, melds, rules)
-    check_lao_zhuang(data, rules)
+    check_rules(data, rules)
     counts, every = check_winning_hand(concealed, melds, win_tile, SETS)
     held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
