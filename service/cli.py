@@ -9,7 +9,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from itertools import islice
-from multiprocessing import Pool
+from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -17,7 +17,7 @@ from tqdm import tqdm
 
 from service.batch import answer_item
 from service.errors import typed_problem
-from service.house import VARIANTS, VariantError, load_variants, read_variant
+from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
 from service.rulesets import RULESETS
 from service.work import tune_gc
@@ -121,8 +121,17 @@ def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str
 
 
 # What --rules and --variant give each ruleset's lines that do not say it themselves: set in
-# ``main`` before any worker process starts, so the workers have it too.
+# ``main`` before any worker process starts, and handed to each (``_start_worker``).
 HOUSE: dict[str, dict[str, Any]] = {}
+
+
+def _start_worker(house: dict[str, dict[str, Any]],
+                  variants: dict[str, dict[str, Variant]]) -> None:
+    """A worker process is given the parent's house rules and variants: one forked has them
+    already, one spawned afresh (macOS, Windows, forkserver) would start without them."""
+    HOUSE.clear()
+    HOUSE.update(house)
+    serve(variants)
 
 
 def with_house_rules(item: Any) -> Any:
@@ -192,12 +201,15 @@ def _regular_bytes(paths: list[str]) -> int | None:
     return total
 
 
-def outcomes(lines: Iterator[Line], workers: int) -> Iterator[Outcome]:
-    """Each line's outcome in order, as lines are read; with workers, a window at a time."""
+def outcomes(lines: Iterator[Line], workers: int,
+             start: str | None = None) -> Iterator[Outcome]:
+    """Each line's outcome in order, as lines are read; with workers, a window at a time.
+    ``start``: how worker processes start (the platform's way by default)."""
     if workers <= 1:
         yield from map(outcome, lines)
         return
-    with Pool(workers) as pool:
+    with get_context(start).Pool(workers, initializer=_start_worker,
+                                 initargs=(HOUSE, VARIANTS)) as pool:
         while window := list(islice(lines, WINDOW)):
             yield from pool.imap(outcome, window, chunksize=max(1, len(window) // workers // 8))
 

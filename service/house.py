@@ -125,10 +125,16 @@ def load_variants(directory: str | None = None) -> dict[str, dict[str, Variant]]
                 raise VariantError(f"{path}: name: '{variant.name}' is also the name of "
                                    f"{named[variant.name].file}")
             named[variant.name] = variant
-    VARIANTS.clear()
-    VARIANTS.update(found)
-    _RESOLVED.empty()
+    serve(found)
     return found
+
+
+def serve(found: Mapping[str, Mapping[str, Variant]]) -> None:
+    """Serve these variants, replacing what was served (``load_variants``; a command-line
+    worker process started afresh is given its parent's)."""
+    VARIANTS.clear()
+    VARIANTS.update({rid: dict(named) for rid, named in found.items()})
+    _RESOLVED.empty()
 
 
 def variants(rules: Ruleset) -> dict[str, Any]:

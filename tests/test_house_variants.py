@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from service import cli
 from service.house import VariantError, load_variants
 from service.jsonio import encoded
 from service.rulesets import RULESETS
@@ -124,3 +125,21 @@ def test_the_command_line_takes_a_variant_and_a_rules_file(tmp_path: Path) -> No
     bad = subprocess.run([str(cli), "--variant", "nowhere"], input=b"", capture_output=True,
                          timeout=60, env={**os.environ, "RULES_DIR": str(EXAMPLES)})
     assert bad.returncode == 2 and b"--variant nowhere" in bad.stderr
+
+
+def test_command_line_workers_started_afresh_have_the_house_rules(served: None,
+                                                                    tmp_path: Path) -> None:
+    """Workers spawned rather than forked (macOS, Windows, forkserver) are handed the
+    variants and the --variant and --rules of their parent."""
+    lines = [cli.Line(n, None, json.dumps({"ruleset": "chuzhou", "action": "score",
+                                           "request": README}).encode()) for n in (1, 2, 3)]
+    saved = dict(cli.HOUSE)
+    cli.HOUSE.clear()
+    cli.HOUSE.update(cli.house_rules(None, "huaian-teahouse"))
+    try:
+        found = [json.loads(o.line)["answer"]["settlement"]["net"]
+                 for o in cli.outcomes(iter(lines), 2, start="spawn")]
+    finally:
+        cli.HOUSE.clear()
+        cli.HOUSE.update(saved)
+    assert found == [[-25, 70, -20, -25]] * 3
