@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from service import cli
+from service import cli, house
 from service.house import VariantError, load_variants
 from service.jsonio import encoded
+from service.memo import size_of
 from service.rulesets import RULESETS
 from service.scoring import score
 from tests.test_house_rules import README, YQ_README
@@ -143,3 +144,22 @@ def test_command_line_workers_started_afresh_have_the_house_rules(served: None,
         cli.HOUSE.clear()
         cli.HOUSE.update(saved)
     assert found == [[-25, 70, -20, -25]] * 3
+
+
+def test_rules_seen_before_reuse_their_built_set_and_one_dropped_is_built_again() -> None:
+    """service/house.py: built once per fingerprint, kept by bytes; the way a request spelled
+    its rules keeps only the fingerprint and the overrides, not a second copy of the set."""
+    rules = RULESETS["chuzhou"]
+    first = house.resolve(rules, None, {"zhen_unit": 7})
+    again = house.resolve(rules, None, {"zhen_unit": 7})
+    same_set = house.resolve(rules, None, {"zhen_unit": 7, "discard_extra": 10})  # a default
+    assert again.tuned is first.tuned and same_set.tuned is first.tuned
+    assert same_set.fingerprint == first.fingerprint and same_set.overrides == {"zhen_unit": 7}
+    spelled = house._RESOLVED.get(("chuzhou", None, (("zhen_unit", 7),)))
+    assert spelled == (first.fingerprint, {"zhen_unit": 7})
+    assert size_of(spelled) < 1024 < size_of(first.tuned)
+    house._TUNED.empty()
+    rebuilt = house.resolve(rules, None, {"zhen_unit": 7})
+    assert rebuilt.tuned is not first.tuned and rebuilt == first._replace(tuned=rebuilt.tuned)
+    assert encoded(score("chuzhou", {**README, "rules": {"zhen_unit": 7}})) == encoded(
+        score("chuzhou", {**README, "rules": {"zhen_unit": 7, "discard_extra": 10}}))
