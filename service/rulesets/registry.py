@@ -155,8 +155,9 @@ class Rules(NamedTuple):
     fingerprint: str           # the same for the same effective parameters, however sent
 
     def said(self) -> dict[str, Any]:
-        """The answer's ``rules``."""
-        return {"variant": self.variant, "overrides": self.overrides,
+        """The answer's ``rules``: its own copy of the overrides, which every answer under
+        these rules shares otherwise (a caller may change an answer in place)."""
+        return {"variant": self.variant, "overrides": self.overrides.copy(),
                 "fingerprint": self.fingerprint}
 
 

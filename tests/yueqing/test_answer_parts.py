@@ -1,12 +1,18 @@
 """Answer parts copied from templates built at import (scorer.entries, flowers.summary,
 settlement.win_transfers, the answer's sets): the order the contract shows, and no answer
-sharing anything it could change with the templates or with another answer."""
+sharing anything it could change with the templates or with another answer, under the
+defaults or house rules (the rules' overrides too), Chuzhou's answers included."""
 
 from __future__ import annotations
+
+import copy
+
+import pytest
 
 from service.rulesets.yueqing.catalogue import ITEMS
 from service.rulesets.yueqing.scorer import entries
 from service.scoring import score
+from tests.chuzhou.helpers import body as cz
 from tests.yueqing.helpers import body
 
 
@@ -33,13 +39,30 @@ def _changed_everywhere(answer: dict[str, object]) -> None:
         answer.append("changed")
 
 
-def test_an_answer_changed_in_place_leaves_the_next_answer_alone() -> None:
+@pytest.mark.parametrize("rules", [None, {"seat_wind.tai": 3}, {"flower_tiles.each": 2}])
+def test_an_answer_changed_in_place_leaves_the_next_answer_alone(
+        rules: dict[str, int] | None) -> None:
     request = body("123m456p789s11z234m", "2m", flowers=2, by="discard", source=0,
                    melds=("peng:777z:0",), liable_seat=0)
+    if rules is not None:
+        request["rules"] = rules
     first = score("yueqing", request)
     again = score("yueqing", request)
+    kept = copy.deepcopy(again)
     assert first == again
     _changed_everywhere(first)
-    assert score("yueqing", request) == again
+    assert score("yueqing", request) == again == kept
     assert again["flowers"]["items"] and again["patterns"] and again["hand"]["sets"]
-    assert again["settlement"]["payments"]
+    assert again["settlement"]["payments"] and "fingerprint" in again["rules"]
+
+
+@pytest.mark.parametrize("rules", [None, {"zhen_unit": 5}])
+def test_a_chuzhou_answer_changed_in_place_leaves_the_next_alone(
+        rules: dict[str, int] | None) -> None:
+    request = cz("123m678m99p", "8m", by="discard", source=3, melds=("chi:345s:0", "peng:777p:3"))
+    if rules is not None:
+        request["rules"] = rules
+    first = score("chuzhou", request)
+    kept = copy.deepcopy(first)
+    _changed_everywhere(first)
+    assert score("chuzhou", request) == kept

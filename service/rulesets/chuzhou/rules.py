@@ -16,6 +16,7 @@ from itertools import count
 from typing import Any, Final, NamedTuple
 
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
+from service.rulesets.chuzhou.liability import TRIGGERS
 from service.rulesets.chuzhou.patterns import Test
 from service.rulesets.registry import PatternTests
 from service.schemas.fields import MOST_IN_A_ROW
@@ -61,12 +62,8 @@ SETTLEMENT: Final = (
     switch("baozhuang", "包庄", "Liability", "whether a seat can be liable at all (包庄): off, "
            "every loser pays its own share, and a request naming a liable seat is refused",
            "CZ-15"),
-    switch("baozhuang.three_dragons", "包庄：三大元", "Liability for three dragons",
-           "whether feeding the third dragon triplet makes a seat liable", "CZ-15"),
-    switch("baozhuang.pure_terminals", "包庄：清十四一", "Liability for pure terminals",
-           "whether feeding the fourth terminal triplet makes a seat liable", "CZ-15"),
-    switch("baozhuang.full_flush", "包庄：清一色", "Liability for a full flush",
-           "whether feeding the fourth one-suit meld makes a seat liable", "CZ-15"),
+    *(switch(f"baozhuang.{t.pattern}", t.name, t.name_en,
+             f"whether feeding {t.fed} makes a seat liable", "CZ-15") for t in TRIGGERS),
     switch("baozhuang.tuokuzi", "包庄：脱裤子", "Liability for tuokuzi",
            "whether the named 脱裤子 seat is liable", "CZ-15"),
     switch("qing_bu_bao_qing", "清不包清", "No liability between one-suit hands",
@@ -121,8 +118,6 @@ def _found_once(pattern: Pattern, value: int, concealed: bool) -> dict[str, Any]
 
 
 _NUMBER = count()
-# The text's liability triggers (CZ-15), each with its switch.
-TRIGGERS: Final = ("three_dragons", "pure_terminals", "full_flush")
 
 
 def tune(values: Mapping[str, Any]) -> Tuned:
@@ -143,8 +138,8 @@ def tune(values: Mapping[str, Any]) -> Tuned:
         discard_extra=values["discard_extra"],
         zhen_cap=values["zhen_cap"],
         baozhuang=values["baozhuang"],
-        triggers=frozenset(t for t in TRIGGERS if values["baozhuang"]
-                           and values[f"baozhuang.{t}"]),
+        triggers=frozenset(t.pattern for t in TRIGGERS if values["baozhuang"]
+                           and values[f"baozhuang.{t.pattern}"]),
         tuokuzi=values["baozhuang"] and values["baozhuang.tuokuzi"],
         exempt_one_suit=values["qing_bu_bao_qing"],
         instant_unit=values["instant_unit"],

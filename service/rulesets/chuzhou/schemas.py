@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.rulesets.chuzhou.rules import PARAMETERS
+from service.rulesets.chuzhou.rules import DEFAULT, PARAMETERS
 from service.schemas import common, match
 from service.schemas.common import (
     Answer,
@@ -44,11 +44,13 @@ def Zhen(**kwargs: Any) -> fields.List[Any]:  # noqa: N802
     return BoundedList(
         Count(1, MOST_IN_A_ROW), min_items=4, max_items=4, load_default=Fresh([1, 1, 1, 1]),
         metadata={"description": "each seat's 针 (zhen), seats 0-3 in order, each "
-                                 f"1-{MOST_IN_A_ROW:,}: every 针 adds 10 to what that seat pays "
-                                 "or receives (CZ-12, the dealer's counted double); after a "
-                                 "win they change as CZ-13 says, and stay at "
-                                 f"{MOST_IN_A_ROW:,} once there; all 1 at the start and by "
-                                 "default"},
+                                 f"1-{MOST_IN_A_ROW:,}: every 针 adds the rules' zhen_unit "
+                                 f"({DEFAULT.zhen_unit} by default) to what that seat pays or "
+                                 "receives (CZ-12, the dealer's counted "
+                                 f"{DEFAULT.dealer_zhen_factor} times); after a win they "
+                                 "change as CZ-13 says, and stay at the rules' zhen_cap "
+                                 f"({MOST_IN_A_ROW:,} at most) once there; all 1 at the start "
+                                 "and by default"},
         **kwargs)
 
 
@@ -148,9 +150,10 @@ class InstantRequest(Tunable):
         metadata={"description": "followed_discard (a discard the other three followed with "
                                  "the same tile) or four_same_discards (one player discarded "
                                  "four identical tiles in the hand), CZ-16"})
-    seat = Seat("for followed_discard the first discarder, who pays each other seat 10; "
-                "for four_same_discards the player who discarded the four, who is paid 10 by "
-                "each", required=True)
+    seat = Seat("for followed_discard the first discarder, who pays each other seat the "
+                f"rules' instant_unit ({DEFAULT.instant_unit} by default); for "
+                "four_same_discards the player who discarded the four, who is paid it by each",
+                required=True)
 
 
 class InstantResponse(Answer):

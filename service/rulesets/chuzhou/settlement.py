@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
 from service.hand.groups import CHI, PENG, SEQUENCE, Group, Meld
+from service.rulesets.chuzhou.liability import TRIGGERS
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.money import by_payer, paid_to
 from service.schemas.fields import MOST_IN_A_ROW
-from service.tiles import DRAGONS, is_terminal
 
 
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
@@ -59,7 +59,8 @@ def next_state(dealer: int, winner: int | None, zhen: Sequence[int],
     return {"dealer": following, "zhen": new_zhen}
 
 
-def _last_claim(melds: Sequence[Meld], counts: int, belongs: Any) -> int | None:
+def _last_claim(melds: Sequence[Meld], counts: int,
+                belongs: Callable[[Meld], bool]) -> int | None:
     """The seat that fed the ``counts``-th meld that ``belongs``, if that meld was claimed."""
     seen = 0
     for meld in melds:
@@ -83,18 +84,11 @@ def derived_liability(
     claimed: Sequence[Meld], scored: AbstractSet[str], win_source: int | None, self_draw: bool,
     tuokuzi_seat: int | None,
 ) -> list[int]:
-    """Seats liable by CZ-15's triggers, in the order 三大元, 清十四一, 清一色, 脱裤子.
+    """Seats liable by CZ-15's triggers, in liability.py's order (三大元, 清十四一, 清一色), then
+    脱裤子.
 
     ``scored`` holds the patterns scored that are triggers under the rules."""
-    found = []
-    if "three_dragons" in scored:
-        seat = _last_claim(claimed, 3, lambda m: m.type != CHI and m.tiles[0] in DRAGONS)
-        found.append(seat)
-    if "pure_terminals" in scored:
-        seat = _last_claim(claimed, 4, lambda m: m.type != CHI and is_terminal(m.tiles[0]))
-        found.append(seat)
-    if "full_flush" in scored:
-        found.append(_last_claim(claimed, 4, lambda m: True))
+    found = [_last_claim(claimed, t.nth, t.counts) for t in TRIGGERS if t.pattern in scored]
     if tuokuzi_seat is not None and (self_draw or win_source == tuokuzi_seat):
         found.append(tuokuzi_seat)
     return [seat for seat in found if seat is not None]

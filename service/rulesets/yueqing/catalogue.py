@@ -7,23 +7,34 @@ from __future__ import annotations
 from service.rulesets.yueqing.items import ITEMS as ROWS
 from service.rulesets.yueqing.items import MAJOR, MINOR, Item
 
-__all__ = ["BY_ID", "FLOWER_ITEMS", "ITEMS", "MAJOR", "MINOR", "Item", "catalogue"]
+__all__ = ["BY_ID", "FLOWER_ITEMS", "FLOWER_VALUES", "ITEMS", "MAJOR", "MINOR", "Item",
+           "catalogue"]
 
 ITEMS: tuple[Item, ...] = tuple(ROWS)  # as items.py defines them, in its order
 BY_ID = {item.id: item for item in ITEMS}
 
-FLOWER_ITEMS: tuple[tuple[str, str, str, str], ...] = (
-    ("flower_tiles", "白板", "Flower tiles", "each flower tile 1; all four 5"),
-    ("caishen_tiles", "财神", "Caishen tiles", "each 财神 tile held, standing or melded, 1; "
-                                               "three 4"),
-    ("kong", "杠", "Kong", "each other kong: exposed 1, concealed 2"),
-    ("seat_wind_set", "自风位", "Seat wind set",
-     "a triplet 1, exposed kong 2, concealed kong 3; none when the seat wind is the 财神"),
-    ("red_set", "红中", "Red dragon set",
-     "a natural triplet 1, exposed kong 2, concealed kong 3; none when 红中 is the 财神"),
-    ("green_set", "发财", "Green dragon set",
-     "a natural triplet 1, exposed kong 2, concealed kong 3; none when 发财 is the 财神"),
-)
+_SET_FLOWERS = {"triplet": 1, "exposed_kong": 2, "concealed_kong": 3}
+# Each flower item's 花, by part, as the seed text gives them (YQ-16): rules.py makes each
+# part a parameter with this default, and the conditions below are written from them.
+FLOWER_VALUES: dict[str, dict[str, int]] = {
+    "flower_tiles": {"each": 1, "all_four": 5},
+    "caishen_tiles": {"each": 1, "three": 4},
+    "kong": {"exposed": 1, "concealed": 2},
+    "seat_wind_set": _SET_FLOWERS, "red_set": _SET_FLOWERS, "green_set": _SET_FLOWERS,
+}
+_SET = "triplet {triplet}, exposed kong {exposed_kong}, concealed kong {concealed_kong}"
+FLOWER_ITEMS: tuple[tuple[str, str, str, str], ...] = tuple(
+    (fid, name, name_en, condition.format(**FLOWER_VALUES[fid]))
+    for fid, name, name_en, condition in (
+        ("flower_tiles", "白板", "Flower tiles", "each flower tile {each}; all four {all_four}"),
+        ("caishen_tiles", "财神", "Caishen tiles", "each 财神 tile held, standing or melded, "
+                                                   "{each}; three {three}"),
+        ("kong", "杠", "Kong", "each other kong: exposed {exposed}, concealed {concealed}"),
+        ("seat_wind_set", "自风位", "Seat wind set",
+         f"a {_SET}; none when the seat wind is the 财神"),
+        ("red_set", "红中", "Red dragon set", f"a natural {_SET}; none when 红中 is the 财神"),
+        ("green_set", "发财", "Green dragon set", f"a natural {_SET}; none when 发财 is the 财神"),
+    ))
 
 
 def catalogue() -> dict[str, object]:

@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 from service.rulesets.registry import PatternTests
-from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR, Item
+from service.rulesets.yueqing.catalogue import BY_ID, FLOWER_VALUES, ITEMS, MINOR, Item
 from service.rulesets.yueqing.escape import JUDGES, Holding
 from service.schemas.fields import MOST_IN_A_ROW
 from service.schemas.rules import Parameter, choice, number, switch
 
 MOST_TAI: Final = 1_000  # ten times the text's highest item, 100 台
 MOST_FLOWERS: Final = 20
+MOST_FINE: Final = 1_000_000  # an escape's base and multiplier, sent or the rules'
 OFF_MEANS: Final = ("off: the item no longer counts, and what it alone excluded is judged "
                     "again (G-8)")
 
@@ -40,38 +41,39 @@ def _item_parameters(item: Item) -> list[Parameter]:
     ]
 
 
-def _flower(fid: str, name: str, name_en: str, what: str, default: int) -> Parameter:
-    return number(fid, name, name_en, f"花 for {what}", "YQ-16", default, 0, MOST_FLOWERS)
+def _flower(fid: str, part: str, name: str, name_en: str, what: str) -> Parameter:
+    return number(f"{fid}.{part}", name, name_en, f"花 for {what}", "YQ-16",
+                  FLOWER_VALUES[fid][part], 0, MOST_FLOWERS)
 
 
 def _set_flowers(fid: str, name: str, name_en: str) -> list[Parameter]:
     return [
         switch(f"{fid}.on", name, f"{name_en}: counts", f"whether a {name} set counts 花",
                "YQ-16"),
-        _flower(f"{fid}.triplet", f"{name} 刻", f"{name_en}: triplet", f"a {name} triplet", 1),
-        _flower(f"{fid}.exposed_kong", f"{name} 明杠", f"{name_en}: exposed kong",
-                f"an exposed kong of {name}", 2),
-        _flower(f"{fid}.concealed_kong", f"{name} 暗杠", f"{name_en}: concealed kong",
-                f"a concealed kong of {name}", 3),
+        _flower(fid, "triplet", f"{name} 刻", f"{name_en}: triplet", f"a {name} triplet"),
+        _flower(fid, "exposed_kong", f"{name} 明杠", f"{name_en}: exposed kong",
+                f"an exposed kong of {name}"),
+        _flower(fid, "concealed_kong", f"{name} 暗杠", f"{name_en}: concealed kong",
+                f"a concealed kong of {name}"),
     ]
 
 
 FLOWERS: Final = (
     switch("flower_tiles.on", "白板", "Flower tiles: count", "whether flower tiles count 花",
            "YQ-16"),
-    _flower("flower_tiles.each", "白板 每张", "Flower tiles: each", "each flower tile laid aside",
-            1),
-    _flower("flower_tiles.all_four", "四白板 花", "Flower tiles: all four",
-            "all four flower tiles laid aside, instead of four times each", 5),
+    _flower("flower_tiles", "each", "白板 每张", "Flower tiles: each",
+            "each flower tile laid aside"),
+    _flower("flower_tiles", "all_four", "四白板 花", "Flower tiles: all four",
+            "all four flower tiles laid aside, instead of four times each"),
     switch("caishen_tiles.on", "财神", "Caishen tiles: count", "whether 财神 tiles count 花",
            "YQ-16"),
-    _flower("caishen_tiles.each", "财神 每张", "Caishen tiles: each",
-            "each 财神 held, standing or melded", 1),
-    _flower("caishen_tiles.three", "三财神 花", "Caishen tiles: three",
-            "three 财神 held, instead of three times each", 4),
+    _flower("caishen_tiles", "each", "财神 每张", "Caishen tiles: each",
+            "each 财神 held, standing or melded"),
+    _flower("caishen_tiles", "three", "三财神 花", "Caishen tiles: three",
+            "three 财神 held, instead of three times each"),
     switch("kong.on", "杠", "Kong: counts", "whether the other kongs count 花", "YQ-16"),
-    _flower("kong.exposed", "明杠 花", "Kong: exposed", "each other exposed kong", 1),
-    _flower("kong.concealed", "暗杠 花", "Kong: concealed", "each other concealed kong", 2),
+    _flower("kong", "exposed", "明杠 花", "Kong: exposed", "each other exposed kong"),
+    _flower("kong", "concealed", "暗杠 花", "Kong: concealed", "each other concealed kong"),
     *_set_flowers("seat_wind_set", "自风位", "Seat wind set"),
     *_set_flowers("red_set", "红中", "Red dragon set"),
     *_set_flowers("green_set", "发财", "Green dragon set"),
@@ -103,10 +105,10 @@ SETTLEMENT: Final = (
     switch("kong_passes_deal", "杠过庄", "A kong passes the deal", "whether a kong of four real "
            "tiles in a drawn hand passes the deal to the 下家", "YQ-20"),
     number("escape_fine_base", "逃跑底", "Escape fine base", "the fine's base when the request "
-           "gives none", "YQ-22", 1, 1, 1_000_000),
+           "gives none", "YQ-22", 1, 1, MOST_FINE),
     number("escape_fine_multiplier", "逃跑倍数", "Escape fine multiplier", "the fine's multiplier "
            "when the request gives none: the fine is base × multiplier", "YQ-22", 10, 1,
-           1_000_000),
+           MOST_FINE),
 )
 
 PARAMETERS: Final = tuple(p for item in ITEMS for p in _item_parameters(item)) + FLOWERS \

@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.rulesets.yueqing.rules import DEFAULT, PARAMETERS
+from service.rulesets.yueqing.rules import DEFAULT, MOST_FINE, PARAMETERS
 from service.schemas import common, match
 from service.schemas.common import (
     CAISHEN,
@@ -207,11 +207,11 @@ class EscapeRequest(Tunable):
     escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
     # Absent, not null, when not sent: the handler then reads the rules' value, and a null
     # stays a refusal, as it was before house rules.
-    base = Count(1, 1_000_000, metadata={
-        "description": "the fine's base, 1-1,000,000, default the rules' escape_fine_base, "
+    base = Count(1, MOST_FINE, metadata={
+        "description": f"the fine's base, 1-{MOST_FINE:,}, default the rules' escape_fine_base, "
                        f"{DEFAULT.fine_base} (YQ-22)"})
-    multiplier = Count(1, 1_000_000, metadata={
-        "description": "the fine is base × multiplier 条, paid to nobody; 1-1,000,000, "
+    multiplier = Count(1, MOST_FINE, metadata={
+        "description": f"the fine is base × multiplier 条, paid to nobody; 1-{MOST_FINE:,}, "
                        f"default the rules' escape_fine_multiplier, {DEFAULT.fine_multiplier} "
                        "(YQ-22)"})
     players = players_field("the three who stayed; the escaper may be listed too, for its "
