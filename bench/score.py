@@ -201,6 +201,7 @@ def main() -> None:
     # defaults in the same run; and the first request of each new rule set, which builds it.
     plain_times = timed(chuzhou, lambda b: score("chuzhou", b))
     tuned = [{**b, "rules": {"zhen_unit": 5, "full_flush.an": 300}} for b in chuzhou]
+    timed(tuned, lambda b: score("chuzhou", b))  # warm under them, as the defaults are
     tuned_times = timed(tuned, lambda b: score("chuzhou", b))
     summary("chuzhou score(), defaults", [plain_times])
     summary("chuzhou score(), house rules seen before", [tuned_times])
@@ -209,6 +210,17 @@ def main() -> None:
     fresh = [{**b, "rules": {"zhen_unit": 11 + i}} for i, b in enumerate(chuzhou[:900])]
     summary("chuzhou score(), the first request of a new rule set",
             [timed(fresh, lambda b: score("chuzhou", b))])
+    yueqing_plain = timed(mixed, lambda b: score("yueqing", b))
+    yueqing_tuned = [{**b, "rules": {"tiao_at_four": 8, "full_flush.tai": 40}} for b in mixed]
+    timed(yueqing_tuned, lambda b: score("yueqing", b))  # warm under them, as the defaults are
+    yueqing_times = timed(yueqing_tuned, lambda b: score("yueqing", b))
+    print(f"  yueqing 0-3 财神 mix, house rules seen before ÷ defaults: "
+          f"{statistics.fmean(yueqing_times) / statistics.fmean(yueqing_plain):.2f} "
+          "(aim ≤ 1.20)")
+    fresh = [{**b, "rules": {"tiao_at_four": 3 + i % 13, "hand_base": i // 13}}
+             for i, b in enumerate(mixed[:900])]
+    summary("yueqing score(), the first request of a new rule set",
+            [timed(fresh, lambda b: score("yueqing", b))])
 
     if have_riichi:
         verdict("chuzhou score() / riichi, per hand", f"{chuzhou_ratio:.2f}", "≤ 0.50",

@@ -19,11 +19,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service.actions import actions_of, run
 from service.batch import run_batch
-from service.house import variants
+from service.house import load_variants, variants
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
-from service.schemas.batch import batch_operation
+from service.schemas.batch import BatchRequest, BatchResponse, batch_operation
 from service.schemas.common import (
     CatalogueSchema,
     HealthSchema,
@@ -91,11 +91,23 @@ def _response(description: str, content: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": content}
 
 
-def _json(schema: Any, example: Any = None) -> dict[str, Any]:
+def _json(schema: Any, example: Any = None, under: dict[str, Any] | None = None,
+          part: str = "request") -> dict[str, Any]:
+    """A JSON body with its example; with ``under`` (an example under the example variants,
+    examples/rules/), the two as named examples: ``defaults`` and ``under_variants``."""
     media: dict[str, Any] = {"schema": schema}
-    if example is not None:
+    if under is not None:
+        media["examples"] = {
+            "defaults": {"summary": "Under the seed text's rules", "value": example},
+            "under_variants": {"summary": under["summary"], "value": under[part]}}
+    elif example is not None:
         media["example"] = example
     return {"application/json": media}
+
+
+# Where the example variants live: the examples shown under them need a deployment serving
+# them (RULES_DIR=examples/rules), as `make examples` and tests/test_examples.py run one.
+EXAMPLE_RULES = Path(__file__).parents[1] / "examples" / "rules"
 
 
 def examples() -> dict[str, dict[str, Any]]:
@@ -243,18 +255,22 @@ def build_spec() -> dict[str, Any]:
         for name, action in actions_of(rules).items():
             operation_id = f"{rules.id}_{name}"
             example = found.get(operation_id, {})  # a ruleset's operations may have none
-            responses = {"200": _response("The answer.",
-                                          _json(action.response, example.get("response")))}
+            under = found["under_variants"].get(operation_id)
+            responses = {"200": _response("The answer.", _json(
+                action.response, example.get("response"), under, "response"))}
             responses.update({code: _response(*answer) for code, answer in POST_ERRORS.items()})
             spec.path(f"/v1/{rules.id}/{name}", operations={"post": {
                 "operationId": operation_id,
                 "summary": action.summary,
                 "description": example.get("description", action.summary),
                 "tags": [rules.id],
-                "requestBody": {"required": True,
-                                "content": _json(action.request, example.get("request"))},
+                "requestBody": {"required": True, "content": _json(
+                    action.request, example.get("request"), under)},
                 "responses": responses}})
-    spec.path("/v1/batch", operations={"post": batch_operation(found["batch"])})
+    spec.path("/v1/batch", operations={"post": batch_operation(
+        _json(BatchRequest, found["batch"]["request"], found["under_variants"]["batch"]),
+        _json(BatchResponse, found["batch"]["response"], found["under_variants"]["batch"],
+              "response"), found["batch"]["description"])})
     for name, component in spec_components().items():  # problem types and rulings, served
         spec.components.schema(name, component)
     for path, operations in spec_paths().items():
@@ -292,16 +308,26 @@ def spec_json() -> str:
     return json.dumps(_served(), ensure_ascii=False)
 
 
+def _answer(operation_id: str, example: dict[str, Any]) -> None:
+    if operation_id == "batch":
+        example["response"] = run_batch(example["request"])
+    elif "request" in example:
+        ruleset_id, name = operation_id.split("_", 1)
+        example["response"] = run(ruleset_id, name, example["request"])
+
+
 def refresh_examples() -> None:
     """Rewrite each example's answer from the core (``make examples``), after a deliberate
     change to what the service answers; review the diff before committing it."""
     found = examples()
     for operation_id, example in found.items():
-        if operation_id == "batch":
-            example["response"] = run_batch(example["request"])
-        elif "request" in example:
-            ruleset_id, name = operation_id.split("_", 1)
-            example["response"] = run(ruleset_id, name, example["request"])
+        _answer(operation_id, example)
+    load_variants(str(EXAMPLE_RULES))
+    try:
+        for operation_id, example in found["under_variants"].items():
+            _answer(operation_id, example)
+    finally:
+        load_variants()
     EXAMPLES_FILE.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n",
                              encoding="utf-8")
 

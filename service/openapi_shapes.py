@@ -190,8 +190,9 @@ def tuned_requests(schemas: Schemas) -> None:
                  if isinstance(field, dict) and "x-rules" in field]
         for name in tuned:  # listed last, after what the request is about, with ``variant``
             field = properties.pop(name)
-            properties[name] = {"description": field["description"],
-                                **ref(f"{field['x-rules'].capitalize()}Rules")}
+            properties[name] = {  # null, as absent, is no rules (the field loads it so)
+                "description": f"{field['description']}; null or absent: none",
+                "anyOf": [ref(f"{field['x-rules'].capitalize()}Rules"), {"type": "null"}]}
             if "variant" in properties:
                 properties["variant"] = properties.pop("variant")
 

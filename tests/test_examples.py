@@ -3,33 +3,72 @@ exactly the example answer (issue #9)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import requests
 
-from service.openapi import UNSHOWN_PROBLEMS, build_spec, examples
+from service.openapi import EXAMPLE_RULES, UNSHOWN_PROBLEMS, build_spec, examples
+from tests.conftest import under_mutation
+from tests.server import running_server
 from tools import problem_examples
 
 SPEC = build_spec()
+
+
+def _shown(media: dict[str, Any], name: str) -> Any:
+    return media["example"] if "example" in media else media["examples"][name]["value"]
+
+
 EXAMPLES = [
     (path, method, op) for path, item in SPEC["paths"].items() for method, op in item.items()
     if "example" in op["responses"]["200"]["content"].get("application/json", {})
+    or "defaults" in op["responses"]["200"]["content"].get("application/json", {}).get(
+        "examples", {})
 ]
+# Operations shown under the example variants too (a match, a batch mixing them): asked of a
+# deployment serving examples/rules.
+UNDER_VARIANTS = [(path, op) for path, method, op in EXAMPLES if "examples" in
+                  op["responses"]["200"]["content"]["application/json"]]
 
 
 def test_every_scoring_operation_has_an_example() -> None:
     posts = [op["operationId"] for _, method, op in EXAMPLES if method == "post"]
     assert len(posts) == 11
+    assert {op["operationId"] for _, op in UNDER_VARIANTS} == {
+        "chuzhou_match", "yueqing_match", "batch"}
+
+
+@pytest.fixture(scope="module")
+def variant_server() -> Iterator[str]:
+    if under_mutation():
+        pytest.skip("mutation testing: the server would import the sources, not the mutants")
+    with running_server(workers=1, env={"RULES_DIR": str(EXAMPLE_RULES)}) as base:
+        yield base
+
+
+@pytest.mark.parametrize(("path", "op"), UNDER_VARIANTS,
+                         ids=[op["operationId"] for _, op in UNDER_VARIANTS])
+def test_the_examples_under_variants_are_what_a_deployment_serving_them_answers(
+        variant_server: str, path: str, op: dict[str, Any]) -> None:
+    body = _shown(op["requestBody"]["content"]["application/json"], "under_variants")
+    expected = _shown(op["responses"]["200"]["content"]["application/json"], "under_variants")
+    asked = json.dumps(body)
+    assert '"variant"' in asked
+    response = requests.post(variant_server + path, json=body, timeout=10)
+    assert response.status_code == 200, response.text
+    assert response.json() == expected
 
 
 @pytest.mark.parametrize(("path", "method", "op"), EXAMPLES,
                          ids=[op["operationId"] for _, _, op in EXAMPLES])
 def test_the_example_answer_is_what_the_service_answers(
         live_server: str, path: str, method: str, op: dict[str, Any]) -> None:
-    expected = op["responses"]["200"]["content"]["application/json"]["example"]
+    expected = _shown(op["responses"]["200"]["content"]["application/json"], "defaults")
     if method == "post":
-        body = op["requestBody"]["content"]["application/json"]["example"]
+        body = _shown(op["requestBody"]["content"]["application/json"], "defaults")
         response = requests.post(live_server + path, json=body, timeout=10)
     else:
         response = requests.get(live_server + path, timeout=10)
@@ -42,8 +81,8 @@ def test_the_example_answer_is_what_the_service_answers(
 
 # A path with a parameter shows its example under a name, its summary the path it answers.
 NAMED = [(example["summary"].removeprefix("GET "), example["value"])
-         for item in SPEC["paths"].values() for op in item.values()
-         for example in op["responses"]["200"]["content"].get("application/json", {})
+         for item in SPEC["paths"].values() if "get" in item
+         for example in item["get"]["responses"]["200"]["content"].get("application/json", {})
          .get("examples", {}).values()]
 
 

@@ -37,6 +37,9 @@ def test_explicit_defaults_answer_byte_for_byte_as_none() -> None:
     for rid, request in (("chuzhou", README), ("yueqing", YQ_README)):
         defaults = RULESETS[rid].defaults()
         assert encoded(score(rid, {**request, "rules": defaults})) == encoded(score(rid, request))
+        # null, as the contract shows it, is none
+        assert encoded(score(rid, {**request, "rules": None, "variant": None})) == encoded(
+            score(rid, request))
 
 
 def test_variants_are_listed_and_scored(served: None, client: FlaskClient) -> None:

@@ -56,8 +56,10 @@ class BatchResponse(Answer):
                           metadata={"description": "one per item, in order"})
 
 
-def batch_operation(example: dict[str, Any]) -> dict[str, Any]:
-    """The POST operation of /v1/batch for the OpenAPI document, with its example."""
+def batch_operation(request: dict[str, Any], response: dict[str, Any],
+                    description: str) -> dict[str, Any]:
+    """The POST operation of /v1/batch for the OpenAPI document: its request and answer
+    bodies (schema and examples) and its description."""
     problem = {"application/problem+json": {"schema": "Problem"}}
 
     def refused(description: str) -> dict[str, Any]:
@@ -67,15 +69,13 @@ def batch_operation(example: dict[str, Any]) -> dict[str, Any]:
         "operationId": "batch",
         "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, match) in "
                    "one call.",
-        "description": example["description"],
+        "description": description,
         "tags": ["batch"],
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": BatchRequest, "example": example["request"]}}},
+        "requestBody": {"required": True, "content": request},
         "responses": {
             "200": {"description": "One result per item, in order; a bad item gets its own "
                                    "4xx result.",
-                    "content": {"application/json": {"schema": BatchResponse,
-                                                     "example": example["response"]}}},
+                    "content": response},
             "400": refused("The body is not valid JSON."),
             "413": refused("The body is larger than 8 MiB, or holds more than 1,000 items or "
                            "the work of 2,000 hands."),
