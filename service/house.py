@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -49,7 +50,8 @@ class Variant(NamedTuple):
         """The variant as GET /v1/rulesets/{id}/variants lists it."""
         effective = {**rules.defaults(), **self.parameters}
         return {"name": self.name, "description": self.description,
-                "parameters": self.parameters, "fingerprint": fingerprint(rules, effective)}
+                "parameters": dict(self.parameters),  # the answer's own: the variant's stays
+                "fingerprint": fingerprint(rules, effective)}
 
 
 class VariantError(Exception):
@@ -161,7 +163,7 @@ _PLAIN: dict[str, tuple[Ruleset, Rules]] = {}
 # rules comes to, a few hundred bytes each.
 _TUNED: Final[Memo[tuple[str, str], Any]] = Memo("house rules built", 0.03)
 _RESOLVED: Final[Memo[tuple[str, str | None, tuple[tuple[str, Any], ...]], Spelled]] = Memo(
-    "house rules asked", 0.005)
+    "house rules asked", 0.005, weigh_each=True)
 
 
 def plain(rules: Ruleset) -> Rules:
@@ -184,7 +186,12 @@ def resolve(rules: Ruleset, variant: str | None, overrides: dict[str, Any] | Non
             return Rules(tuned, variant, spelled.overrides, spelled.fingerprint)
     found = _build(rules, variant, overrides or {})
     if spelled is None:
-        _RESOLVED.put(key, Spelled(found.fingerprint, found.overrides))
+        # Kept with the declared strings (parameter ids, choices, the variant's name), which
+        # every entry shares, not the request's own copies; the fingerprint is its own.
+        kept = (rules.id, None if variant is None else sys.intern(variant), tuple(
+            (sys.intern(k), sys.intern(v) if isinstance(v, str) else v) for k, v in key[2]))
+        _RESOLVED.put(kept, Spelled(found.fingerprint, found.overrides),
+                      unseen=sys.getsizeof(found.fingerprint))
     return found
 
 
@@ -207,5 +214,6 @@ def _build(rules: Ruleset, variant: str | None, overrides: dict[str, Any]) -> Ru
         tuned = rules.tune(effective)
         if tuned is not None:
             _TUNED.put((rules.id, printed), tuned)
-    differs = {p.id: effective[p.id] for p in rules.parameters if effective[p.id] != base[p.id]}
+    differs = {p.id: sys.intern(v) if isinstance(v := effective[p.id], str) else v
+               for p in rules.parameters if effective[p.id] != base[p.id]}
     return Rules(tuned, variant, differs, printed)

@@ -95,12 +95,17 @@ class Memo(Generic[Key, Value]):
     None for a key it does not hold."""
 
     __slots__ = ("name", "budget", "_young", "_old", "_young_sizes", "_old_sizes",
-                 "_young_bytes", "lookups", "misses", "_weighed", "_weighed_bytes")
+                 "_young_bytes", "lookups", "misses", "_weighed", "_weighed_bytes",
+                 "weigh_each")
 
-    def __init__(self, name: str, share: float, budget: int | None = None) -> None:
+    def __init__(self, name: str, share: float, budget: int | None = None,
+                 weigh_each: bool = False) -> None:
         """``share``: the fraction of ``TOTAL_BYTES`` it may hold. A memo given its own
-        ``budget`` in bytes instead is not one of the core's (``memos``, ``clear``)."""
+        ``budget`` in bytes instead is not one of the core's (``memos``, ``clear``).
+        ``weigh_each``: count every entry's bytes, for a memo whose entries differ widely in
+        size (a request's house rules: one parameter or all of them) and are made rarely."""
         self.name = name
+        self.weigh_each = weigh_each
         # the most it holds, old and young together
         self.budget = int(TOTAL_BYTES * share) if budget is None else budget
         self._young: dict[Key, Value] = {}
@@ -124,11 +129,12 @@ class Memo(Generic[Key, Value]):
                 self._keep(key, found, self._old_sizes.pop(key))
         return found
 
-    def put(self, key: Key, value: Value) -> Value:
-        """Keep a value just computed for ``key`` (a miss of ``get``), and answer it."""
+    def put(self, key: Key, value: Value, unseen: int = 0) -> Value:
+        """Keep a value just computed for ``key`` (a miss of ``get``), and answer it.
+        ``unseen``: bytes the entry holds that the count does not see (strings of its own)."""
         self.misses += 1
-        if self._weighed < EXACT_ENTRIES or self.misses % WEIGH_EVERY == 0:
-            size = size_of(key) + size_of(value) + ENTRY_BYTES
+        if self.weigh_each or self._weighed < EXACT_ENTRIES or self.misses % WEIGH_EVERY == 0:
+            size = size_of(key) + size_of(value) + ENTRY_BYTES + unseen
             self._weighed += 1
             self._weighed_bytes += size
         else:  # charged the mean of the entries counted: counting is most of a miss's cost

@@ -248,7 +248,13 @@ SETTLEMENT_CASES: list[tuple[str, str, dict[str, Any], str, Any, dict[str, Any]]
     ("yueqing", "score", F1, "red_set.triplet", 2, {"flowers": 9}),
     ("yueqing", "score", F2, "red_set.exposed_kong", 3, {"flowers": 18}),
     ("yueqing", "score", F3, "red_set.concealed_kong", 4, {"flowers": 9}),
-    ("yueqing", "score", F2, "green_set.on", False, {"flowers": 14}),
+    # off, the 发财 concealed kong counts as any other concealed kong: 17 − 3 + 2
+    ("yueqing", "score", F2, "green_set.on", False, {"flowers": 16}),
+    # off, the seat-wind exposed kong counts as any other exposed kong (− 2 + 1), and the
+    # three 财神 read as a seat-wind triplet count nothing (− 1): 15
+    ("yueqing", "score", F2, "seat_wind_set.on", False, {"flowers": 15}),
+    # off, F3's 红中 concealed kong counts as any other concealed kong: 8 − 3 + 2
+    ("yueqing", "score", F3, "red_set.on", False, {"flowers": 7}),
     ("yueqing", "score", F3, "green_set.triplet", 2, {"flowers": 9}),
     ("yueqing", "score", F4, "green_set.exposed_kong", 3, {"flowers": 5}),
     ("yueqing", "score", F2, "green_set.concealed_kong", 4, {"flowers": 18}),
@@ -327,3 +333,23 @@ def test_settlement_parameters(ruleset_id: str, action: str, request_body: dict[
     assert {key: shown[key] for key in holds} == holds
     assert after != before
     assert after["rules"]["overrides"] == {parameter: value}
+
+
+# 一条龙 of 饼, 123p claimed, 456p and 789p standing, won on seat 3's discard: 明, 80 番, and
+# the add-on 10 (CZ-8).
+MING_DRAGON = cz("456p789p111z55s", "5s", by="discard", source=3, melds=("chi:123p:0",))
+
+
+@pytest.mark.parametrize(("rules", "bonus"), [
+    ({}, 10),
+    ({"double_dragon.on": False}, 10),      # the 一条龙 it adds to still counts
+    ({"full_dragon.on": False}, None),      # nothing it adds to counts: it goes too
+    ({"full_dragon.on": False, "double_dragon.on": False}, None),
+    ({"dragon_bonus.fan": 25}, 25),
+])
+def test_an_add_on_goes_with_what_it_adds_to(rules: dict[str, Any], bonus: int | None) -> None:
+    """G-8 and CZ-8: 一条龙加番 adds to a 明 一条龙 or 双龙 that counts."""
+    found = score("chuzhou", {**MING_DRAGON, "rules": rules})
+    fans = {e["id"]: e["fan"] for e in found["patterns"]}
+    assert fans.get("dragon_bonus") == bonus
+    assert ("full_dragon" in fans) == rules.get("full_dragon.on", True)

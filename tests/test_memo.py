@@ -63,3 +63,20 @@ def test_the_core_memos_share_the_budget_and_clear_together() -> None:
     assert sum(m.budget for m in core) <= memo.TOTAL_BYTES
     memo.clear()
     assert all(m.entries == 0 for m in core)
+
+
+def test_a_memo_weighing_each_entry_charges_a_large_one_its_own_bytes() -> None:
+    """Entries alike in size may be charged the mean; a memo whose entries differ widely
+    (house rules spelled with one parameter or all of them) weighs each, and what it cannot
+    see (strings of an entry's own) is added."""
+    for weigh_each in (False, True):
+        table: Memo[int, tuple[int, ...]] = Memo("test", 0, budget=10_000_000,
+                                                 weigh_each=weigh_each)
+        small, large = (1 << 40,), tuple(range(1 << 40, (1 << 40) + 500))
+        for key in range(memo.EXACT_ENTRIES + 1):
+            table.put(key, small)
+        before = table.bytes_held
+        table.put(-1, large, unseen=1000)
+        charged = table.bytes_held - before
+        exact = memo.size_of(-1) + memo.size_of(large) + memo.ENTRY_BYTES + 1000
+        assert (charged == exact) == weigh_each

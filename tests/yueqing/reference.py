@@ -241,6 +241,8 @@ def flowers(hand: Hand, sets: list[Set], rules: Mapping[str, Any] = SEED) -> int
         own = None if s.first == hand.caishen else "seat_wind_set" if s.first == hand.wind \
             else {RED: "red_set", GREEN: "green_set"}.get(s.first) if not s.wild_values \
             else None
+        if own is not None and not rules[f"{own}.on"]:
+            own = None  # switched off: its kongs count as any other kong's (G-8)
         if own is not None:
             count += worth(own, "triplet" if s.kind == "triplet" else
                            "concealed_kong" if concealed_kong else "exposed_kong")

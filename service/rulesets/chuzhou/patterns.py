@@ -205,6 +205,9 @@ class Pattern(NamedTuple):
     # reading of a hand finds the same (tests/chuzhou/test_why.py). The scorer still runs it
     # with the reading's other tests, in one pass: most hands read one way.
     per_reading: bool = True
+    # An add-on (CZ-8's 一条龙加番): it counts only beside one of these, so with them switched
+    # off (house rules, G-8) it goes too.
+    adds_to: tuple[str, ...] = ()
 
     def value(self, concealed: bool) -> int:
         if "value" in self.values:
@@ -227,11 +230,11 @@ NO_NEEDS: Final = Need(0)
 
 def pattern(id: str, name: str, name_en: str, values: dict[str, int], condition: str,  # noqa: A002
             excludes: tuple[str, ...] = (), needs: Need = NO_NEEDS,
-            per_reading: bool = True) -> Callable[[Test], Test]:
+            per_reading: bool = True, adds_to: tuple[str, ...] = ()) -> Callable[[Test], Test]:
     """The catalogue row of the test it decorates, added to ``PATTERNS``."""
     def row(test: Test) -> Test:
         PATTERNS.append(Pattern(id, name, name_en, values, test, condition, excludes, needs,
-                                per_reading))
+                                per_reading, adds_to))
         return test
     return row
 
@@ -426,7 +429,8 @@ def full_dragon(v: View) -> Hits:
 
 
 @pattern("dragon_bonus", "一条龙加番", "Dragon add-on", one(10), "a 明 龙 two of whose three "
-         "straight sets are concealed (CZ-8)", needs=Need.DRAGON)
+         "straight sets are concealed (CZ-8)", needs=Need.DRAGON,
+         adds_to=("full_dragon", "double_dragon"))
 def dragon_bonus(v: View) -> Hits:
     """CZ-8: a 明 龙 two of whose three straight sets are concealed scores 10 more."""
     dragon = _dragon(v)

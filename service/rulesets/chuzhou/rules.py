@@ -22,7 +22,7 @@ from service.rulesets.registry import PatternTests
 from service.schemas.fields import MOST_IN_A_ROW
 from service.schemas.rules import Parameter, number, switch
 
-MOST_FAN: Final = 100_000  # ten times the text's highest 暗 value, 风胡's 4,000
+MOST_FAN: Final = 100_000  # a round bound, 25 times the text's highest, 风胡's 4,000
 MOST_UNIT: Final = 1_000
 OFF_MEANS: Final = ("off: the pattern no longer counts, and what it alone excluded is judged "
                     "again (G-8)")
@@ -90,6 +90,7 @@ class Tuned(NamedTuple):
     tests: PatternTests
     hand_tests: PatternTests
     excludes: dict[str, tuple[str, ...]]
+    adds_to: dict[str, tuple[str, ...]]  # each add-on on, with the patterns on it adds to
     values: dict[str, tuple[int, int]]  # each pattern's 番 by the 暗 flag
     once: dict[str, tuple[dict[str, Any], dict[str, Any]]]  # answer entries found once, 明/暗
     zhen_unit: int
@@ -124,12 +125,16 @@ def tune(values: Mapping[str, Any]) -> Tuned:
     """The tables for one full set of parameter values: the patterns switched off are gone from
     the tests and from the exclusions, so what only they excluded is judged again (G-8)."""
     on = [pattern for pattern in PATTERNS if values[f"{pattern.id}.on"]]
+    kept = {pattern.id for pattern in on}
+    # an add-on with every pattern it adds to switched off goes too
+    on = [p for p in on if not p.adds_to or any(base in kept for base in p.adds_to)]
     worth = {pattern.id: _values(pattern, values) for pattern in on}
     return Tuned(
         plans=next(_NUMBER) << 64,
         tests=PatternTests((p.id, p.test, int(p.needs)) for p in on),
         hand_tests=PatternTests((p.id, p.test, int(p.needs)) for p in on if not p.per_reading),
         excludes={p.id: p.excludes for p in on if p.excludes},
+        adds_to={p.id: tuple(b for b in p.adds_to if b in kept) for p in on if p.adds_to},
         values=worth,
         once={p.id: (_found_once(p, worth[p.id][0], False), _found_once(p, worth[p.id][1], True))
               for p in on},

@@ -166,8 +166,9 @@ class DrawRequest(Tunable):
     dealer = Seat("the dealer (庄) of the drawn hand", required=True)
     zhen = Zhen()
     kongs = Count(0, 16, load_default=0, metadata={
-        "description": "kongs made in the hand so far, 0-16: each leaves 2 more tiles "
-                       "undrawn (CZ-17)"})
+        "description": "kongs made in the hand so far, 0-16: each leaves the rules' "
+                       f"wall_reserve_per_kong ({DEFAULT.wall_reserve_per_kong} by default) more "
+                       "tiles undrawn (CZ-17)"})
 
 
 class DrawResponse(Answer):

@@ -32,6 +32,7 @@ class Plan(NamedTuple):
 
     steps: tuple[Step, ...]
     excluders: tuple[tuple[str, tuple[str, ...]], ...]
+    add_ons: tuple[tuple[str, tuple[str, ...]], ...]  # each with the patterns it adds to
 
 
 # By a reading's flags and the rules' set of plans (``Tuned.plans``, a number each built rule
@@ -41,10 +42,11 @@ _PLANS: Final[Memo[int, Plan]] = Memo("chuzhou plans", 0.035)
 
 def _plan(has: int, rules: Tuned) -> Plan:
     allowed = rules.tests.allowed(has)
-    values, excludes = rules.values, rules.excludes
+    values, excludes, adds_to = rules.values, rules.excludes, rules.adds_to
     return _PLANS.put(has | rules.plans, Plan(
         tuple((pid, test, values[pid]) for pid, test in allowed),
-        tuple((pid, excludes[pid]) for pid, _ in allowed if pid in excludes)))
+        tuple((pid, excludes[pid]) for pid, _ in allowed if pid in excludes),
+        tuple((pid, adds_to[pid]) for pid, _ in allowed if pid in adds_to)))
 
 
 def recognise(view: View, rules: Tuned = DEFAULT) -> tuple[int, Hits]:
@@ -56,7 +58,7 @@ def recognise(view: View, rules: Tuned = DEFAULT) -> tuple[int, Hits]:
     hands read one way, so running them again on a rare second reading costs less than keeping
     them apart.
     """
-    steps, excluders = _PLANS.get(view.has | rules.plans) or _plan(view.has, rules)
+    steps, excluders, add_ons = _PLANS.get(view.has | rules.plans) or _plan(view.has, rules)
     hits: Hits = {}
     fan = 0
     for pid, test, values in steps:
@@ -67,6 +69,9 @@ def recognise(view: View, rules: Tuned = DEFAULT) -> tuple[int, Hits]:
                 fan += values[concealed]
     if excluders:  # most readings can find no pattern that excludes another
         fan -= _exclude(hits, excluders, rules)
+    for pid, bases in add_ons:  # an add-on with none of what it adds to found goes too
+        if pid in hits and not any(base in hits for base in bases):
+            fan -= total({pid: hits.pop(pid)}, rules)  # the entries keep catalogue order
     return fan, hits
 
 

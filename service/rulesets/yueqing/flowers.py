@@ -58,17 +58,20 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table,
         if kind == SEQUENCE:
             continue  # only triplets and kongs count
         place = _place(first, table)
-        if place is None or (stand_for and place != _SEAT_WIND):
-            # any other kong, a 财神 completing 红中 or 发财 included: exposed 1, concealed 2
-            if kind == KONG:
-                counted[_KONG] += rules.kong_concealed if meld == ANGANG else rules.kong_exposed
-        else:
-            # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
-            triplet, exposed, concealed = rules.sets[place - _SEAT_WIND]
-            if kind == KONG:
-                counted[place] += concealed if meld == ANGANG else exposed
-            else:
-                counted[place] += triplet
+        if place is not None and not (stand_for and place != _SEAT_WIND):
+            own = rules.sets[place - _SEAT_WIND]
+            if own is not None:
+                # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
+                triplet, exposed, concealed = own
+                if kind == KONG:
+                    counted[place] += concealed if meld == ANGANG else exposed
+                else:
+                    counted[place] += triplet
+                continue
+        # any other kong, a 财神 completing 红中 or 发财 included, and one of a set whose own
+        # item the rules switch off: exposed 1, concealed 2
+        if kind == KONG:
+            counted[_KONG] += rules.kong_concealed if meld == ANGANG else rules.kong_exposed
     return counted
 
 

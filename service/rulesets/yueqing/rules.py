@@ -127,14 +127,15 @@ class Tuned(NamedTuple):
     values: dict[str, tuple[int, int]]  # each item's 台 as a minor and as a major item
     entry: dict[str, dict[str, Any]]     # each item's answer entry, copied per answer
     # 花, by flower item: each flower and all four, each 财神 and three, other kongs
-    # (exposed, concealed); the seat-wind, 红中 and 发财 sets (triplet, exposed, concealed)
+    # (exposed, concealed); the seat-wind, 红中 and 发财 sets (triplet, exposed, concealed),
+    # None for one switched off: its kongs then count as any other kong's
     flower_each: int
     flower_all_four: int
     caishen_each: int
     caishen_three: int
     kong_exposed: int
     kong_concealed: int
-    sets: tuple[tuple[int, int, int], ...]
+    sets: tuple[tuple[int, int, int] | None, ...]
     tiao_linear: bool
     tiao_at_four: int
     minor_limit: int
@@ -155,9 +156,11 @@ def _flowers(values: Mapping[str, Any], fid: str, name: str) -> int:
     return values[f"{fid}.{name}"] if values[f"{fid}.on"] else 0
 
 
-def _set(values: Mapping[str, Any], fid: str) -> tuple[int, int, int]:
-    return (_flowers(values, fid, "triplet"), _flowers(values, fid, "exposed_kong"),
-            _flowers(values, fid, "concealed_kong"))
+def _set(values: Mapping[str, Any], fid: str) -> tuple[int, int, int] | None:
+    if not values[f"{fid}.on"]:
+        return None  # what it alone excluded, the plain kong count, is judged again (G-8)
+    return (values[f"{fid}.triplet"], values[f"{fid}.exposed_kong"],
+            values[f"{fid}.concealed_kong"])
 
 
 def tune(values: Mapping[str, Any]) -> Tuned:

@@ -35,9 +35,10 @@ MAX_MELDS = 5  # five sets and a pair (YQ-1)
 def LaoZhuang(**kwargs: Any) -> fields.Integer:  # noqa: N802
     return Count(0, MOST_IN_A_ROW, load_default=0, metadata={
         "description": "牢庄: hands in a row the current dealer has already kept, 0 the first "
-                       "time (YQ-18); each raises what a dealer's win is paid by 1 条; "
-                       f"0-{MOST_IN_A_ROW:,}, default 0, and it stays at {MOST_IN_A_ROW:,} "
-                       "once there"}, **kwargs)
+                       "time (YQ-18); each raises what a dealer's win is paid by 1 条 (unless "
+                       f"the rules' lao_zhuang_pays is false); 0-{MOST_IN_A_ROW:,}, default 0, "
+                       "at most the rules' lao_zhuang_cap, and it stays there once there"},
+        **kwargs)
 
 
 def Flowers(**kwargs: Any) -> fields.Integer:  # noqa: N802
