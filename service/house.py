@@ -178,7 +178,8 @@ def resolve(rules: Ruleset, variant: str | None, overrides: dict[str, Any] | Non
     overrides (each already checked against its parameter by the request's schema)."""
     if variant is None and not overrides:
         return plain(rules)
-    key = (rules.id, variant, tuple(sorted(overrides.items())) if overrides else ())
+    # As sent: the same rules sent in another order are another entry, of the same set
+    key = (rules.id, variant, tuple(overrides.items()) if overrides else ())
     spelled = _RESOLVED.get(key)
     if spelled is not None:
         tuned = _TUNED.get((rules.id, spelled.fingerprint))

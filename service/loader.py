@@ -280,6 +280,9 @@ class _Code:
                 field.many or field.only or field.exclude or field.unknown) \
                 and isinstance(field.nested, type) and issubclass(field.nested, Schema):
             loaded = self.schema(field.nested, src, indent, inside)
+        elif callable(fast_load := getattr(field, "fast_load", None)) and not checks:
+            # a field of the contract's own that loads itself in one call (``rules``)
+            return self.generic(f"{self.name(fast_load, 'fast_load')}({src})", indent)
         else:  # any other field: marshmallow's own ``deserialize``, its validators included
             deserialize = self.name(field.deserialize, "deserialize")
             return self.generic(f"{deserialize}({src})", indent)

@@ -283,3 +283,18 @@ class _Choosing(_Pair):
 def test_a_lookup_loads_and_checks_at_once() -> None:
     source = loader.source(_Choosing)
     assert "CHOICES" in source and "TILE_OF[" in source
+
+
+@pytest.mark.parametrize(("rules", "valid"), [
+    ({}, True), ({"zhen_unit": 5}, True),
+    ({"zhen_unit": 5, "full_flush.on": False, "baozhuang": True}, True), (None, True),
+    ({"zhen_unit": "5"}, False), ({"zhen_unit": True}, False), ({"zhen_unit": -1}, False),
+    ({"zhen_unt": 5}, False), ([], False), ("x", False), ({"full_flush.an": 10 ** 9}, False),
+    ({"baozhuang": 1}, False),
+])
+def test_house_rules_load_as_marshmallow_loads_them(rules: Any, valid: bool) -> None:
+    """``rules`` loads itself in one call on the fast path (RulesField.fast_load); what it
+    refuses, marshmallow refuses with the message."""
+    body = {"dealer": 0, "winner": 1, "hand": {"concealed": "123m456p789s11z555s"},
+            "win": {"tile": "5s", "by": "self_draw"}, "rules": rules}
+    assert assert_agrees(RULESETS["chuzhou"].actions["score"].request, body) == valid

@@ -45,11 +45,12 @@ class Target:
 
 
 TARGETS = (
-    Target("service/rulesets/chuzhou/settlement.py", ("tests/chuzhou",),
+    Target("service/rulesets/chuzhou/settlement.py", ("tests/chuzhou", "tests/test_house_rules.py"),
            ("shares", "base = fan - unit * zhen[winner] * (factor if winner == dealer else 1)")),
-    Target("service/rulesets/yueqing/settlement.py", ("tests/yueqing", "tests/test_match.py"),
+    Target("service/rulesets/yueqing/settlement.py",
+           ("tests/yueqing", "tests/test_match.py", "tests/test_house_rules.py"),
            ("hand_shares", "base = tai - rules.hand_base")),
-    Target("service/rulesets/yueqing/flowers.py", ("tests/yueqing",),
+    Target("service/rulesets/yueqing/flowers.py", ("tests/yueqing", "tests/test_house_rules.py"),
            ("tiao", "return (flowers + 2) * flowers")),
     Target("service/rulesets/yueqing/escape.py", ("tests/yueqing",),
            ("_three_caishen", "return h.caishen_standing != 3")),
