@@ -32,6 +32,7 @@ COMPILED = sorted(
         "service/rulesets/*/*.py",
         "service/tiles.py",
         "service/memo.py",
+        "service/house.py",
         "service/work.py",
         "service/scoring.py",
     )

@@ -196,6 +196,14 @@ def resolve(rules: Ruleset, variant: str | None, overrides: dict[str, Any] | Non
     return found
 
 
+def said(used: Rules) -> dict[str, Any]:
+    """The answer's ``rules``: its own copy of the overrides, which every answer under these
+    rules shares otherwise (a caller may change an answer in place)."""
+    overrides = used.overrides
+    return {"variant": used.variant, "overrides": dict(overrides) if overrides else {},
+            "fingerprint": used.fingerprint}
+
+
 def _build(rules: Ruleset, variant: str | None, overrides: dict[str, Any]) -> Rules:
     base = rules.defaults()
     if variant is not None:

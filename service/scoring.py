@@ -18,7 +18,7 @@ from marshmallow import Schema, ValidationError
 from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.hints import refusals
-from service.house import resolve
+from service.house import resolve, said
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.readings import call
@@ -90,7 +90,7 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
             metrics.hand_read(ruleset_id, readings)
     metrics.hand_scored(ruleset_id, name)
     answer["ruleset_version"] = rules.version  # which rules gave this answer
-    answer["rules"] = used.said()
+    answer["rules"] = said(used)
     if expected is not None:
         answer["check"] = check(expected, answer)
     return answer

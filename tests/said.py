@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from service.house import plain
+from service.house import said as rules_said
 from service.rulesets import RULESETS
 
 
 def said(ruleset_id: str) -> dict[str, Any]:
     rules = RULESETS[ruleset_id]
-    return {"ruleset_version": rules.version, "rules": plain(rules).said()}
+    return {"ruleset_version": rules.version, "rules": rules_said(plain(rules))}

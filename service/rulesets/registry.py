@@ -154,12 +154,6 @@ class Rules(NamedTuple):
     overrides: dict[str, Any]  # only what differs from the variant, or from the defaults
     fingerprint: str           # the same for the same effective parameters, however sent
 
-    def said(self) -> dict[str, Any]:
-        """The answer's ``rules``: its own copy of the overrides, which every answer under
-        these rules shares otherwise (a caller may change an answer in place)."""
-        return {"variant": self.variant, "overrides": self.overrides.copy(),
-                "fingerprint": self.fingerprint}
-
 
 class Ready(NamedTuple):
     """A hand the readiness check scores (``GET /readyz``): a worker that answers it as
