@@ -186,6 +186,27 @@ def test_an_escape_after_a_kong_passes_the_deal(client: FlaskClient) -> None:
     response = client.post("/v1/yueqing/match", json=body)
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.get_json()["state"] == {"dealer": 1, "lao_zhuang": 0}
+    # under rules where a kong does not pass the deal (kong_passes_deal, YQ-20), it stays
+    response = client.post("/v1/yueqing/match",
+                           json={**body, "rules": {"kong_passes_deal": False}})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["state"] == {"dealer": 0, "lao_zhuang": 2}
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("zhen", [1, 1, 1, 1],
+     "the match supplies 'zhen' from its running state; leave it out of the event"),
+    ("rules", {}, "the match sets 'rules' once, for every event; send it with the match"),
+    ("variant", "huaian-teahouse",
+     "the match sets 'variant' once, for every event; send it with the match"),
+])
+def test_an_event_sending_what_the_match_sets_is_refused_saying_why(
+        client: FlaskClient, field: str, value: Any, message: str) -> None:
+    body = copy.deepcopy(CHUZHOU_MATCH)
+    body["events"][0]["request"][field] = value
+    response = client.post("/v1/chuzhou/match", json=body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == {f"events.0.request.{field}": [message]}
 
 
 def test_one_impossible_event_refuses_the_whole_match(send: Send) -> None:

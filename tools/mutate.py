@@ -47,6 +47,9 @@ class Target:
 TARGETS = (
     Target("service/rulesets/chuzhou/settlement.py", ("tests/chuzhou", "tests/test_house_rules.py"),
            ("shares", "base = fan - unit * zhen[winner] * (factor if winner == dealer else 1)")),
+    Target("service/rulesets/chuzhou/liability.py",
+           ("tests/chuzhou", "tests/test_house_rules.py"),
+           ("_dragon_set", "return meld.type == CHI and meld.tiles[0] in DRAGONS")),
     Target("service/rulesets/yueqing/settlement.py",
            ("tests/yueqing", "tests/test_match.py", "tests/test_house_rules.py"),
            ("hand_shares", "base = tai - rules.hand_base")),

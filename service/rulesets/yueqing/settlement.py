@@ -98,7 +98,7 @@ def next_after_win(dealer: int, winner: int, lao_zhuang: int,
 
 
 def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool,
-                    passes: bool = True) -> dict[str, int]:
+                    passes: bool) -> dict[str, int]:
     """A kong of four real tiles passes the deal; otherwise the dealer stays (YQ-20). Not
     where the rules say a kong does not (``kong_passes_deal`` false: ``passes``)."""
     if kong_made and passes:
