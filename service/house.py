@@ -160,7 +160,7 @@ class Spelled(NamedTuple):
 _PLAIN: dict[str, tuple[Ruleset, Rules]] = {}
 # Built rule sets by ruleset and fingerprint: a Chuzhou set is about 50 KB, a Yueqing one 17
 # KB, so the share holds some forty of the larger; and what each way a request spelled its
-# rules comes to, a few hundred bytes each.
+# rules comes to, each weighed (a few hundred bytes for one parameter, ~20 KB for all).
 _TUNED: Final[Memo[tuple[str, str], Any]] = Memo("house rules built", 0.03)
 _RESOLVED: Final[Memo[tuple[str, str | None, tuple[tuple[str, Any], ...]], Spelled]] = Memo(
     "house rules asked", 0.005, weigh_each=True)

@@ -87,7 +87,7 @@ def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict
     """The ruleset's waits answer, with ``values`` when the request names the winner: the
     waits action a client asks for is this with the ruleset bound (service/actions.py)."""
     if "winner" in data:
-        asked.check(data)
+        asked.check(data, data["rules"].tuned)
     answer = rules.actions["waits"].handler(data)
     if "winner" in data:  # the schema asks for the dealer with it
         answer["values"] = values(asked, data, answer["waits"], rules.actions["score"].handler)

@@ -107,7 +107,7 @@ class MatchRules(NamedTuple):
     events: dict[str, Event]
 
 
-def no_check(data: dict[str, Any]) -> None:
+def no_check(data: dict[str, Any], tuned: Any) -> None:
     """A ruleset whose rules refuse no waits request as a whole."""
 
 
@@ -124,10 +124,11 @@ class WaitValues(NamedTuple):
     # if it then wins, says ``needs: [flag]``; otherwise the first refusal stands, the
     # ruleset's message saying why. The request schema loads such a flag with no default.
     assumed: tuple[str, ...] = ()
-    # What the request's rules refuse whatever the hand (a state above their cap, a liable
-    # seat when liability is off): checked once, before any wait is scored, so such a
-    # request is one 422 rather than a table of refused ways.
-    check: Callable[[dict[str, Any]], None] = no_check
+    # What the request's rules (``data["rules"].tuned``) refuse whatever the hand (a state
+    # above their cap, a liable seat when liability is off): the ruleset's score checks it
+    # too, and a waits request checks it once, before any wait is scored, so such a request
+    # is one 422 rather than a table of refused ways.
+    check: Callable[[dict[str, Any], Any], None] = no_check
 
 
 def no_wilds(request: dict[str, Any], concealed: Any) -> int:

@@ -46,11 +46,6 @@ def check_rules(data: dict[str, Any], rules: Tuned) -> None:
                          "liable (CZ-15)")
 
 
-def check_values(data: dict[str, Any]) -> None:
-    """``check_rules`` for a waits request asking what each wait is worth."""
-    check_rules(data, data["rules"].tuned)
-
-
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
                     rules: Tuned = DEFAULT) -> None:
     situation = data["situation"]

@@ -74,7 +74,7 @@ RULESET: Ruleset = Ruleset(
         }),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),
-                      check=checks.check_values),
+                      check=checks.check_rules),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
     id_enums=id_enums,

@@ -62,11 +62,6 @@ def check_rules(data: dict[str, Any], rules: Tuned) -> None:
                          "liable (YQ-19)")
 
 
-def check_values(data: dict[str, Any]) -> None:
-    """``check_rules`` for a waits request asking what each wait is worth."""
-    check_rules(data, data["rules"].tuned)
-
-
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],
                       melds: Sequence[Meld]) -> None:
     """The robbed 碰 holds the other three copies of its tile, so the winner holds none (YQ-2)."""
