@@ -128,7 +128,9 @@ HOUSE: dict[str, dict[str, Any]] = {}
 def _start_worker(house: dict[str, dict[str, Any]],
                   variants: dict[str, dict[str, Variant]]) -> None:
     """A worker process is given the parent's house rules and variants: one forked has them
-    already, one spawned afresh (macOS, Windows, forkserver) would start without them."""
+    already, one spawned afresh (macOS, Windows, forkserver) would start without them. They
+    come as copies (``outcomes``): a forked worker's arguments would otherwise be the very
+    dicts this empties before filling them."""
     HOUSE.clear()
     HOUSE.update(house)
     serve(variants)
@@ -208,8 +210,9 @@ def outcomes(lines: Iterator[Line], workers: int,
     if workers <= 1:
         yield from map(outcome, lines)
         return
-    with get_context(start).Pool(workers, initializer=_start_worker,
-                                 initargs=(HOUSE, VARIANTS)) as pool:
+    handed = ({rid: dict(given) for rid, given in HOUSE.items()},
+              {rid: dict(named) for rid, named in VARIANTS.items()})
+    with get_context(start).Pool(workers, initializer=_start_worker, initargs=handed) as pool:
         while window := list(islice(lines, WINDOW)):
             yield from pool.imap(outcome, window, chunksize=max(1, len(window) // workers // 8))
 

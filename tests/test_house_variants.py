@@ -131,22 +131,58 @@ def test_the_command_line_takes_a_variant_and_a_rules_file(tmp_path: Path) -> No
     assert bad.returncode == 2 and b"--variant nowhere" in bad.stderr
 
 
-def test_command_line_workers_started_afresh_have_the_house_rules(served: None,
-                                                                    tmp_path: Path) -> None:
-    """Workers spawned rather than forked (macOS, Windows, forkserver) are handed the
-    variants and the --variant and --rules of their parent."""
-    lines = [cli.Line(n, None, json.dumps({"ruleset": "chuzhou", "action": "score",
-                                           "request": README}).encode()) for n in (1, 2, 3)]
+@pytest.mark.parametrize("start", ["fork", "spawn", "forkserver"])
+def test_command_line_workers_have_the_house_rules_however_started(
+        served: None, tmp_path: Path, start: str) -> None:
+    """Every worker process scores under its parent's --variant and --rules and serves its
+    variants, however it was started: forked (Linux), spawned (macOS, Windows) or by a fork
+    server (Linux from Python 3.14). A forked worker once emptied the very dicts it was
+    handed, and answered every line under the defaults."""
+    rules = tmp_path / "rules.toml"
+    rules.write_text('ruleset = "yueqing"\n[parameters]\nhand_base = 3\n')
+    plain = {"ruleset": "chuzhou", "action": "score", "request": README}
+    named = {"ruleset": "yueqing", "action": "score",
+             "request": {**YQ_README, "variant": "yueqing-family"}}
+    lines = [cli.Line(n, None, json.dumps(item).encode())
+             for n, item in enumerate([plain, named, plain, {**named, "ruleset": "yueqing",
+                                       "request": YQ_README}], start=1)]
     saved = dict(cli.HOUSE)
     cli.HOUSE.clear()
-    cli.HOUSE.update(cli.house_rules(None, "huaian-teahouse"))
+    cli.HOUSE.update(cli.house_rules(str(rules), "huaian-teahouse"))
     try:
-        found = [json.loads(o.line)["answer"]["settlement"]["net"]
-                 for o in cli.outcomes(iter(lines), 2, start="spawn")]
+        alone = [json.loads(o.line) for o in cli.outcomes(iter(lines), 1)]
+        pooled = [json.loads(o.line) for o in cli.outcomes(iter(lines), 2, start=start)]
+        assert cli.HOUSE == cli.house_rules(str(rules), "huaian-teahouse")  # still the parent's
     finally:
         cli.HOUSE.clear()
         cli.HOUSE.update(saved)
-    assert found == [[-25, 70, -20, -25]] * 3
+    assert pooled == alone
+    assert [o["status"] for o in pooled] == [200] * 4
+    assert pooled[0]["answer"]["settlement"]["net"] == [-25, 70, -20, -25]
+    assert pooled[1]["answer"]["rules"]["variant"] == "yueqing-family"
+    assert pooled[3]["answer"]["rules"]["overrides"] == {"hand_base": 3}
+
+
+def test_the_command_line_answers_alike_with_one_process_or_several(tmp_path: Path) -> None:
+    """The real command: the same lines answer the same bytes with --workers 1 and 2."""
+    rules = tmp_path / "rules.toml"
+    rules.write_text('ruleset = "chuzhou"\n[parameters]\nzhen_unit = 7\n')
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text("".join(json.dumps(item) + "\n" for item in [
+        {"ruleset": "chuzhou", "action": "score", "request": README},
+        {"ruleset": "chuzhou", "action": "score",
+         "request": {**README, "variant": "huaian-teahouse"}}] * 50))
+    command = Path(sys.executable).with_name("mahjong-score")
+    env = {**os.environ, "RULES_DIR": str(EXAMPLES)}
+    answers = [subprocess.run([str(command), "--rules", str(rules), "--workers", workers,
+                               str(lines)], capture_output=True, timeout=120, env=env)
+               for workers in ("1", "2")]
+    assert [done.returncode for done in answers] == [0, 0], answers[1].stderr
+    assert answers[0].stdout == answers[1].stdout
+    first, second = (json.loads(x) for x in answers[1].stdout.splitlines()[:2])
+    assert first["answer"]["rules"]["overrides"] == {"zhen_unit": 7}
+    assert second["status"] == 200 and second["answer"]["rules"]["variant"] == \
+        "huaian-teahouse"
 
 
 def test_rules_seen_before_reuse_their_built_set_and_one_dropped_is_built_again() -> None:
