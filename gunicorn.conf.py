@@ -79,20 +79,35 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 
 
 def on_starting(server: Any) -> None:
-    """The variants of RULES_DIR are read before any worker starts: a bad file stops the
-    start with one clear line naming the file and the key (docs/house-rules.md). Then the
-    metrics start from zero: files left by an earlier run (a restarted container) would be
-    summed."""
-    from service.house import VariantError, load_variants
+    """The variants of RULES_DIR are read here, once, before any worker starts, and every
+    worker serves what was read (a worker that restarts reads no file: service/house.py): a
+    bad file stops the start with one clear line naming the file and the key
+    (docs/house-rules.md). Then the metrics start from zero: files left by an earlier run (a
+    restarted container) would be summed."""
+    from service.house import VariantError, read_before_workers
 
     try:
-        load_variants()
+        read_before_workers()
     except VariantError as exc:
         raise SystemExit(f"RULES_DIR: {exc}") from None
     directory = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
     directory.mkdir(parents=True, exist_ok=True)
     for stale in directory.glob("*.db"):
         stale.unlink()
+
+
+def on_reload(server: Any) -> None:
+    """SIGHUP: RULES_DIR is read again before the new workers start, and they serve the new
+    set only if every file of it is good; with a bad file the set served before stays, for
+    old and new workers alike, and one log line names the file (docs/operations.md)."""
+    from service.house import VariantError, read_before_workers
+
+    try:
+        read_before_workers()
+    except VariantError as exc:
+        server.log.error("RULES_DIR: %s; the variants read before are still served", exc)
+    else:
+        server.log.info("RULES_DIR: read again; the new workers serve it")
 
 
 def child_exit(server: Any, worker: Any) -> None:

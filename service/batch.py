@@ -30,7 +30,7 @@ from service.hints import closest, did_you_mean
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load
-from service.work import admit, hands, pace
+from service.work import admit, hands, house_rules, pace
 
 MAX_ITEMS = 1_000
 
@@ -57,7 +57,9 @@ def check_caps(body: Any) -> list[Any]:
     if len(items) > MAX_ITEMS:
         raise TooLarge(f"items: {len(items)} items; a batch holds at most {MAX_ITEMS:,}",
                        {"items": [f"at most {MAX_ITEMS:,} items"]})
-    admit(sum(_hands(item) for item in items), "items")
+    admit(sum(_hands(item) for item in items) + house_rules(
+        (item.get("ruleset"), item.get("request")) for item in items if isinstance(item, dict)),
+        "items")
     load(BatchRequest, body)  # unknown top-level fields are refused, as everywhere
     return items
 

@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from service.batch import answer_item
 from service.errors import typed_problem
+from service.hints import hint_budget
 from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
 from service.rulesets import RULESETS
@@ -153,7 +154,8 @@ def outcome(line: Line) -> Outcome:
     """Answer one input line; never raises (runs in a worker process when there are several)."""
     item, refused = _read(line.text, line.oversize)
     item = with_house_rules(item)
-    result = refused if refused is not None else answer_item(item)
+    with hint_budget():  # a line is a request: its hints are bounded as one's are
+        result = refused if refused is not None else answer_item(item)
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
     checked, found = expectations(item, result.get("answer", {}))

@@ -2,12 +2,16 @@
 
 A refusal names at most ``MAX_FIELD_ERRORS`` fields (service/errors.py), so only those get a
 hint, and only for a name short enough to be a slip: difflib's cost grows with every name
-compared, and a hostile body may send tens of thousands.
+compared, and a hostile body may send tens of thousands. A batch or a match holds many
+refusals, so a request also has a budget of hints (``hint_budget``): past it, a refusal says
+what is wrong without guessing what was meant.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from difflib import get_close_matches
 from itertools import islice
 from typing import Any, Final
@@ -31,17 +35,104 @@ ALIASES: Final = {
 }
 
 
+# The most hints one request is given (an HTTP request, a command-line line): each compares a
+# name with every name its place knows (all 164 Chuzhou parameters), and a batch of a thousand
+# items may be refused a thousand times.
+HINTS_PER_REQUEST: Final = 16
+SPELLED_OUT: Final = 64
+
+
+class _Budget:
+    """What a request has left to spend on hints, and the hints it was given: a body read
+    twice (the fast loader, then marshmallow's, for its messages) asks again for the same."""
+
+    __slots__ = ("left", "given")
+
+    def __init__(self) -> None:
+        self.left = HINTS_PER_REQUEST
+        self.given: dict[tuple[str, object], str | None] = {}
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("hints", default=None)
+
+
+@contextmanager
+def hint_budget() -> Iterator[None]:
+    """Run a request with ``HINTS_PER_REQUEST`` hints to give; outside one (the core used as a
+    library) hints are not counted."""
+    token = _BUDGET.set(_Budget())
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
 def closest(given: str, known: Collection[str]) -> str | None:
     """The known name ``given`` most likely meant, if one is close (difflib), or a word
-    players use for it (``ALIASES``); None if none is."""
+    players use for it (``ALIASES``); None if none is, or if the request has given all the
+    hints it may (``hint_budget``)."""
     if len(given) > LONGEST:
         return None
+    budget = _BUDGET.get()
+    if budget is None:
+        return _closest(given, known)
+    # A few names are the key themselves; many are a parameter table or a deployment's
+    # variants, which live as long as the service does, so their identity is the key.
+    key = (given, tuple(known) if len(known) <= SPELLED_OUT else id(known))
+    if key not in budget.given:
+        if budget.left <= 0:
+            return None
+        budget.left -= 1
+        budget.given[key] = _closest(given, known)
+    return budget.given[key]
+
+
+def _closest(given: str, known: Collection[str]) -> str | None:
     plain = given.strip().lower().replace("-", "_").replace(" ", "_")
     for meant in ALIASES.get(plain, ()):
         if meant in known:
             return meant
-    found = get_close_matches(plain, list(known), n=1, cutoff=0.6)
+    candidates = known.near(given) if isinstance(known, Names) else list(known)
+    found = get_close_matches(plain, candidates, n=1, cutoff=0.6)
+    if not found and isinstance(known, Names):  # a name that differs only by - and _
+        found = get_close_matches(given, candidates, n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+class Names(Collection[str]):
+    """Names to guess among that may be many (a deployment's variants): looked up by their
+    one-letter deletions, so that the names a slip may have meant, those within two edits,
+    are found at a cost that does not grow with how many names there are (a symmetric
+    delete index), and only they are compared by difflib."""
+
+    __slots__ = ("_names", "_by_deletion")
+
+    def __init__(self, names: Collection[str]) -> None:
+        self._names = frozenset(names)
+        self._by_deletion: dict[str, list[str]] = {}
+        for name in sorted(self._names):
+            for key in _deletions(name.lower()):
+                self._by_deletion.setdefault(key, []).append(name)
+
+    def near(self, given: str) -> list[str]:
+        found: dict[str, None] = {}
+        for key in _deletions(given.lower()):
+            found.update(dict.fromkeys(self._by_deletion.get(key, ())))
+        return list(found)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def _deletions(word: str) -> set[str]:
+    """The word and every word one letter shorter than it."""
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
 
 
 def did_you_mean(meant: str) -> str:

@@ -25,14 +25,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from service.errors import SchemaViolation
-from service.hints import closest, did_you_mean
+from service.hints import Names, closest, did_you_mean
 from service.memo import Memo
 from service.rulesets import RULESETS
 from service.rulesets.registry import Rules, Ruleset
@@ -45,23 +46,30 @@ class Variant(NamedTuple):
     description: str
     parameters: dict[str, Any]  # only what the file sets, in the ruleset's order
     file: str
+    fingerprint: str  # of the effective rules, reckoned once when the file is read
 
-    def listed(self, rules: Ruleset) -> dict[str, Any]:
+    def listed(self) -> dict[str, Any]:
         """The variant as GET /v1/rulesets/{id}/variants lists it."""
-        effective = {**rules.defaults(), **self.parameters}
         return {"name": self.name, "description": self.description,
                 "parameters": dict(self.parameters),  # the answer's own: the variant's stays
-                "fingerprint": fingerprint(rules, effective)}
+                "fingerprint": self.fingerprint}
 
 
 class VariantError(Exception):
     """A variant file that cannot be served: the message names the file and the key."""
 
 
-# By ruleset id, then name: what load_variants found.
+# By ruleset id, then name: what load_variants found; and the names, to guess among.
 VARIANTS: dict[str, dict[str, Variant]] = {}
+_NAMES: dict[str, Names] = {}
 VARIANT_KEYS: Final = ("ruleset", "name", "description", "parameters")
 LONGEST_NAME: Final = 64
+# A variant lists at most every parameter of its ruleset, a few kilobytes: a larger file is
+# not one, and is refused before it is read (a file's size is the memory reading it takes).
+LARGEST_FILE: Final = 64 * 1024
+# A refusal of a variant's name lists the names served when there are this few, else their
+# count: the listing is GET /v1/rulesets/{id}/variants.
+NAMES_LISTED: Final = 5
 
 
 def fingerprint(rules: Ruleset, effective: Mapping[str, Any]) -> str:
@@ -79,10 +87,14 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     """One variant file; ``named`` False for a file of rules without a name of its own (the
     command line's ``--rules``)."""
     where = str(path)
+    text = _small_file(path)
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        document = tomllib.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise VariantError(f"{where}: not a readable TOML file: {exc}") from None
+    except RecursionError:  # arrays or tables nested thousands deep: no variant's shape
+        raise VariantError(f"{where}: not a variant: it nests arrays or tables far deeper "
+                           "than a table of parameters") from None
     for key in document:
         if key not in VARIANT_KEYS:
             raise VariantError(f"{where}: {key}: unknown key; a variant has "
@@ -109,7 +121,38 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     for key, texts in refusals(ruleset_id, declared, given).items():  # the first refusal
         raise VariantError(f"{where}: parameters.{key}: {' '.join(texts)}")
     ordered = {p.id: given[p.id] for p in rules.parameters if p.id in given}
-    return Variant(ruleset_id, name, description, ordered, where)
+    printed = fingerprint(rules, {**rules.defaults(), **ordered})
+    return Variant(ruleset_id, name, description, ordered, where, printed)
+
+
+def _small_file(path: Path) -> bytes:
+    """The bytes of a regular file of at most ``LARGEST_FILE`` bytes. Anything else is refused
+    naming it, before a byte is read: a FIFO would block the start for ever, a device such as
+    /dev/zero (a link to one) never ends, a huge file takes the memory it holds."""
+    where = str(path)
+    try:
+        # Not blocking: a FIFO opened for reading would wait for a writer. The checks are of
+        # what was opened, so a file swapped after a look is still checked.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise VariantError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        found = os.fstat(descriptor)
+        if not stat.S_ISREG(found.st_mode):
+            raise VariantError(f"{where}: not a regular file; a variant is a TOML file")
+        if found.st_size > LARGEST_FILE:
+            raise VariantError(f"{where}: {found.st_size:,} bytes; a variant file holds at "
+                               f"most {LARGEST_FILE:,}")
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(LARGEST_FILE + 1)
+    except OSError as exc:
+        raise VariantError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > LARGEST_FILE:  # it grew while being read
+        raise VariantError(f"{where}: more than {LARGEST_FILE:,} bytes; a variant file holds "
+                           f"at most {LARGEST_FILE:,}")
+    return data
 
 
 def load_variants(directory: str | None = None) -> dict[str, dict[str, Variant]]:
@@ -132,18 +175,43 @@ def load_variants(directory: str | None = None) -> dict[str, dict[str, Variant]]
     return found
 
 
+# Whether this process's variants were read by a server's master before it started its
+# workers (``read_before_workers``): a worker forked from it serves those, and reads no file.
+_READ_BEFORE_WORKERS: list[bool] = [False]
+
+
+def read_before_workers(directory: str | None = None) -> None:
+    """The server's master reads RULES_DIR (gunicorn.conf.py: at start-up, and again on
+    SIGHUP), so that every worker it starts serves the very set it read: a file edited since
+    (a ConfigMap updated under a running pod) never reaches one worker and not another, and a
+    bad edit can never stop a worker from booting. A bad file raises ``VariantError`` and
+    leaves what was served as it was."""
+    load_variants(directory)
+    _READ_BEFORE_WORKERS[0] = True
+
+
+def serve_variants() -> None:
+    """What an application serves (``create_app``): the variants its server's master read
+    (``read_before_workers``), or, with no such master (tests, another WSGI server, the
+    library), RULES_DIR's read now."""
+    if not _READ_BEFORE_WORKERS[0]:
+        load_variants()
+
+
 def serve(found: Mapping[str, Mapping[str, Variant]]) -> None:
     """Serve these variants, replacing what was served (``load_variants``; a command-line
     worker process started afresh is given its parent's)."""
     VARIANTS.clear()
     VARIANTS.update({rid: dict(named) for rid, named in found.items()})
+    _NAMES.clear()
+    _NAMES.update({rid: Names(named) for rid, named in found.items()})
     _RESOLVED.empty()
 
 
 def variants(rules: Ruleset) -> dict[str, Any]:
     """The answer of GET /v1/rulesets/{id}/variants."""
     return {"ruleset": rules.id, "variants": [
-        variant.listed(rules) for variant in VARIANTS.get(rules.id, {}).values()]}
+        variant.listed() for variant in VARIANTS.get(rules.id, {}).values()]}
 
 
 # --- resolving a request's rules --------------------------------------------------------------
@@ -161,7 +229,9 @@ _PLAIN: dict[str, tuple[Ruleset, Rules]] = {}
 # Built rule sets by ruleset and fingerprint: a Chuzhou set is about 50 KB, a Yueqing one 17
 # KB, so the share holds some forty of the larger; and what each way a request spelled its
 # rules comes to, each weighed (a few hundred bytes for one parameter, ~20 KB for all).
-_TUNED: Final[Memo[tuple[str, str], Any]] = Memo("house rules built", 0.03)
+# Each weighed on its own: a set with every pattern off is about 1 KB, a full one 50 KB, and
+# charging a new one the mean of those before would let the memo outgrow its share.
+_TUNED: Final[Memo[tuple[str, str], Any]] = Memo("house rules built", 0.03, weigh_each=True)
 _RESOLVED: Final[Memo[tuple[str, str | None, tuple[tuple[str, Any], ...]], Spelled]] = Memo(
     "house rules asked", 0.005, weigh_each=True)
 
@@ -196,6 +266,13 @@ def resolve(rules: Ruleset, variant: str | None, overrides: dict[str, Any] | Non
     return found
 
 
+def _served(ruleset_id: str, served: Collection[str]) -> str:
+    """The names a refusal may list: a few, or how many there are and where they are listed."""
+    if len(served) <= NAMES_LISTED:
+        return f"served: {', '.join(served) or 'none'}"
+    return f"{len(served)} are served: GET /v1/rulesets/{ruleset_id}/variants lists them"
+
+
 def said(used: Rules) -> dict[str, Any]:
     """The answer's ``rules``: its own copy of the overrides, which every answer under these
     rules shares otherwise (a caller may change an answer in place)."""
@@ -210,9 +287,8 @@ def _build(rules: Ruleset, variant: str | None, overrides: dict[str, Any]) -> Ru
         served = VARIANTS.get(rules.id, {})
         chosen = served.get(variant)
         if chosen is None:
-            message = (f"no variant '{variant}' of {rules.id}; served: "
-                       f"{', '.join(served) or 'none'}")
-            meant = closest(variant, served)
+            message = f"no variant '{variant}' of {rules.id}; {_served(rules.id, served)}"
+            meant = closest(variant, _NAMES.get(rules.id) or ())
             texts = [message] + ([did_you_mean(meant)] if meant else [])
             raise SchemaViolation(f"variant: {message}", {"variant": texts})
         base.update(chosen.parameters)

@@ -74,11 +74,18 @@ def loads(s: str | bytes) -> Any:
     # integer (and the schema then names the field as it always did).
     long_number = _LONG_BYTES.search(s) if isinstance(s, bytes) else _LONG_TEXT.search(s)
     if long_number:
-        return json.loads(s)
+        return json.loads(_text(s))
     try:
         return orjson.loads(s)
     except orjson.JSONDecodeError:
-        return json.loads(s)
+        return json.loads(_text(s))
+
+
+def _text(s: str | bytes) -> str:
+    """Bytes as the standard library must read them here: strictly UTF-8 (a byte order mark
+    ignored). Given bytes, ``json.loads`` would decode them letting UTF-8-encoded surrogates
+    (ED A0 80) through, which are not UTF-8: they raise ``UnicodeDecodeError`` instead."""
+    return s.decode("utf-8-sig") if isinstance(s, bytes) else s
 
 
 class OrjsonProvider(JSONProvider):

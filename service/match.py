@@ -42,6 +42,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
     state: State = {"dealer": data["dealer"], counter: data[counter]}
     totals = [0, 0, 0, 0]
     answered = []
+    named: dict[str, Any] | None = None  # the rules every event's answer names
     for index, event in enumerate(data["events"]):
         kind, request = event["type"], event["request"]
         field = f"events.{index}.request"
@@ -65,8 +66,14 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
             state = spec.next_state(state, request, used.tuned)
         elif "next" in result:
             state = dict(result["next"])
+        # Every event is scored under the match's rules: each event's answer names them, as
+        # the single call's does (/v1), with the first event's dict rather than a copy of its
+        # own, so a batch of matches under a club's full rules holds one copy per match.
+        result["rules"] = named = result["rules"] if named is None else named
         moved = _net(result)
         # a new list each event: each answered event keeps its own totals
         totals = [totals[seat] + moved[seat] for seat in range(4)]
         answered.append({"type": kind, "result": result, "state": state, "totals": totals})
-    return {"events": answered, "state": state, "totals": totals}
+    # the match's answer names the same rules with the same dict (scoring.perform)
+    return {"events": answered, "state": state, "totals": totals,
+            **({"rules": named} if named is not None else {})}

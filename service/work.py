@@ -3,7 +3,8 @@
 Work is counted in hands: one scoring of one hand is one. A hand weighs more with each wild
 tile (Yueqing's 财神) standing in it (its readings multiply), a match is its events, a batch
 its items, and a waits request that asks what each wait is worth scores every wait four ways, so it
-weighs as the most waits a hand can have. A request over ``MAX_WORK`` is refused at once with
+weighs as the most waits a hand can have; each distinct set of house rules a request sends
+weighs ``HOUSE_RULES_WEIGHT`` more. A request over ``MAX_WORK`` is refused at once with
 413, before anything runs (docs/operations.md measures the bound: the heaviest request it
 admits costs about one second of CPU).
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Final
@@ -29,6 +30,11 @@ from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset, no_wilds
 
 MAX_WORK: Final = 2_000
+# Checking and building a set of house rules the worker has not seen (service/house.py: each
+# parameter sent checked, the ruleset's tables built) costs about what scoring this many of
+# the heaviest hands does (docs/operations.md): a request weighs that much more for each
+# distinct set of rules it sends. A batch whose items share one club's rules pays once.
+HOUSE_RULES_WEIGHT: Final = 4
 # Not Final: read at every request, so a test may set it.
 DEADLINE_SECONDS = float(os.environ.get("MAHJONG_DEADLINE_SECONDS", "5"))
 RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
@@ -68,6 +74,25 @@ def hands(ruleset: Any, action: Any, request: Any) -> int:
     return 1  # draw, instant, escape: a few small sums
 
 
+def house_rules(requests: Iterable[tuple[Any, Any]]) -> int:
+    """The work of the house rules that ``requests`` (ruleset, request body) send: one set per
+    distinct ruleset, ``variant`` and ``rules`` as spelled (never raises)."""
+    distinct: set[Any] = set()
+    for ruleset, request in requests:
+        if not isinstance(request, dict):
+            continue
+        rules, variant = request.get("rules"), request.get("variant")
+        if not rules and variant is None:
+            continue
+        spelled = tuple(rules.items()) if isinstance(rules, dict) else rules
+        key = (ruleset, variant, spelled)
+        try:
+            distinct.add(key)
+        except TypeError:  # a value that is no parameter's (a list): refused, but weighed
+            distinct.add(id(request))
+    return HOUSE_RULES_WEIGHT * len(distinct)
+
+
 def _weight(wilds: int) -> int:
     """What a hand with ``wilds`` wild tiles standing weighs: more than three weigh as three
     (a hand has four copies of a tile; Yueqing counts at most three)."""
@@ -93,7 +118,8 @@ def admit(work: int, field: str = "body") -> None:
         message = (f"asks for the work of {work:,} hands; a request may ask for at most "
                    f"{MAX_WORK:,} (a match counts each event, a batch each item, a hand "
                    "more with each wild tile (财神) standing, what each wait is worth every "
-                   "wait four ways): split it")
+                   f"wait four ways, each distinct set of house rules {HOUSE_RULES_WEIGHT}): "
+                   "split it")
         raise TooMuchWork(f"{field}: {message}", {field: [message]})
 
 

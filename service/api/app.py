@@ -15,9 +15,10 @@ from service.api.body import MAX_BODY_BYTES
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The application; the variants of ``RULES_DIR`` are loaded first, and a bad file stops
-    it (``house.VariantError``, naming the file and the key)."""
-    house.load_variants()
+    """The application; the variants of ``RULES_DIR`` are served first: those gunicorn's
+    master read before starting this worker, or, with no such master, those read now, where a
+    bad file stops it (``house.VariantError``, naming the file and the key)."""
+    house.serve_variants()
     app = Flask("service")
     app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is

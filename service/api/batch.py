@@ -8,6 +8,7 @@ from flask import Blueprint, request
 
 from service.api.body import json_body
 from service.batch import run_batch
+from service.hints import hint_budget
 from service.work import deadline
 
 MAX_BATCH_BYTES = 8 * 1024 * 1024
@@ -20,5 +21,5 @@ def batch() -> dict[str, Any]:
     """Answer up to 1,000 items (score, draw, instant, escape, waits, match) in one call."""
     request.max_content_length = MAX_BATCH_BYTES  # a batch may be larger than one request
     body = json_body()
-    with deadline():
+    with deadline(), hint_budget():
         return run_batch(body)

@@ -9,6 +9,7 @@ from flask import Blueprint
 
 from service.actions import actions_of, answer
 from service.api.body import json_body
+from service.hints import hint_budget
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset
 from service.work import deadline
@@ -17,7 +18,7 @@ from service.work import deadline
 def _view(ruleset_id: str, name: str, summary: str) -> Callable[[], dict[str, Any]]:
     def view() -> dict[str, Any]:
         body = json_body()
-        with deadline():
+        with deadline(), hint_budget():
             return answer(ruleset_id, name, body)
 
     view.__name__ = name
