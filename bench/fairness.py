@@ -22,7 +22,7 @@ import requests
 # bench/ itself; appended, so that the installed service runs (compiled under .venv-compiled)
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
-from bench.heavy import chuzhou_matches, yueqing_batch  # noqa: E402
+from bench.heavy import chuzhou_matches, house_rules_matches, yueqing_batch  # noqa: E402
 from tests.server import running_server  # noqa: E402
 
 PLAIN = {"dealer": 0, "winner": 1, "hand": {"concealed": "222m345p678s789s99s"},
@@ -36,7 +36,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 30.0
-    bodies = [chuzhou_matches(seed=1), yueqing_batch(seed=2), chuzhou_matches(seed=3),
+    bodies = [chuzhou_matches(seed=1), yueqing_batch(seed=2), house_rules_matches(seed=3),
               yueqing_batch(seed=4)]
     with running_server(workers=2) as base:
         stop = time.monotonic() + seconds

@@ -84,3 +84,21 @@ def yueqing_batch(seed: int = 1) -> dict[str, Any]:
     wins = yueqing_wins(MAX_WORK // WILD_WEIGHT[3], seed)
     return {"items": [{"id": index, "ruleset": "yueqing", "action": "score", "request": w}
                       for index, w in enumerate(wins)]}
+
+
+def house_rules_matches(seed: int = 1) -> dict[str, Any]:
+    """A batch of two-win Chuzhou matches, each under full house rules of its own (all 164
+    parameters sent, a set no worker has built): as many as MAX_WORK admits, each set weighing
+    HOUSE_RULES_WEIGHT hands beside its two events."""
+    from service.rulesets import RULESETS
+    from service.work import HOUSE_RULES_WEIGHT
+
+    defaults = RULESETS["chuzhou"].defaults()
+    wins = chuzhou_wins(2 * MAX_WORK, seed)
+    count = MAX_WORK // (2 + HOUSE_RULES_WEIGHT)
+    items = [{"id": n, "ruleset": "chuzhou", "action": "match", "request": {
+        "dealer": 0, "events": [{"type": "win", "request": w} for w in wins[2 * n:2 * n + 2]],
+        "rules": {**defaults, "zhen_unit": 1 + n % 50, "discard_extra": n // 50,
+                  "zhen_cap": 1000 + seed}}} for n in range(count)]
+    return {"items": items}
+

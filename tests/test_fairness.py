@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import requests
 
-from bench.heavy import chuzhou_matches, yueqing_batch
+from bench.heavy import chuzhou_matches, house_rules_matches, yueqing_batch
 from tests.server import running_server
 
 PLAIN = {"dealer": 0, "winner": 1, "hand": {"concealed": "222m345p678s789s99s"},
@@ -27,7 +27,7 @@ def patient_server() -> Iterator[str]:
 
 def test_health_and_a_plain_score_are_answered_while_heavy_requests_run(
         patient_server: str) -> None:
-    bodies = [chuzhou_matches(seed=1), yueqing_batch(seed=2), chuzhou_matches(seed=3),
+    bodies = [chuzhou_matches(seed=1), yueqing_batch(seed=2), house_rules_matches(seed=3),
               yueqing_batch(seed=4)]
     finished: list[float] = []
     statuses: list[int] = []
