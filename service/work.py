@@ -35,6 +35,11 @@ MAX_WORK: Final = 2_000
 # the heaviest hands does (docs/operations.md): a request weighs that much more for each
 # distinct set of rules it sends. A batch whose items share one club's rules pays once.
 HOUSE_RULES_WEIGHT: Final = 4
+# And every parameter a request sends is checked, and named again in its answer (a match's
+# events name their match's rules too: each event's answer is the single call's): every this
+# many parameters sent weigh one hand more, so a batch whose every item sends all of them
+# stays within a worker's memory share (docs/operations.md).
+PARAMETERS_PER_HAND: Final = 64
 # Not Final: read at every request, so a test may set it.
 DEADLINE_SECONDS = float(os.environ.get("MAHJONG_DEADLINE_SECONDS", "5"))
 RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
@@ -76,21 +81,25 @@ def hands(ruleset: Any, action: Any, request: Any) -> int:
 
 def house_rules(requests: Iterable[tuple[Any, Any]]) -> int:
     """The work of the house rules that ``requests`` (ruleset, request body) send: one set per
-    distinct ruleset, ``variant`` and ``rules`` as spelled (never raises)."""
+    distinct ruleset, ``variant`` and ``rules`` as spelled, and the parameters sent, every
+    ``PARAMETERS_PER_HAND`` one hand (never raises)."""
     distinct: set[Any] = set()
+    sent = 0
     for ruleset, request in requests:
         if not isinstance(request, dict):
             continue
         rules, variant = request.get("rules"), request.get("variant")
         if not rules and variant is None:
             continue
+        if isinstance(rules, dict):
+            sent += len(rules)
         spelled = tuple(rules.items()) if isinstance(rules, dict) else rules
         key = (ruleset, variant, spelled)
         try:
             distinct.add(key)
         except TypeError:  # a value that is no parameter's (a list): refused, but weighed
             distinct.add(id(request))
-    return HOUSE_RULES_WEIGHT * len(distinct)
+    return HOUSE_RULES_WEIGHT * len(distinct) + sent // PARAMETERS_PER_HAND
 
 
 def _weight(wilds: int) -> int:
@@ -118,8 +127,8 @@ def admit(work: int, field: str = "body") -> None:
         message = (f"asks for the work of {work:,} hands; a request may ask for at most "
                    f"{MAX_WORK:,} (a match counts each event, a batch each item, a hand "
                    "more with each wild tile (财神) standing, what each wait is worth every "
-                   f"wait four ways, each distinct set of house rules {HOUSE_RULES_WEIGHT}): "
-                   "split it")
+                   f"wait four ways, each distinct set of house rules {HOUSE_RULES_WEIGHT} and "
+                   f"every {PARAMETERS_PER_HAND} parameters sent 1): split it")
         raise TooMuchWork(f"{field}: {message}", {field: [message]})
 
 

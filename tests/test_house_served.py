@@ -232,18 +232,20 @@ def _match(rules: dict[str, int]) -> dict[str, object]:
 def test_each_distinct_set_of_house_rules_is_weighed_as_work(client: FlaskClient) -> None:
     """Building a set of rules costs about ``HOUSE_RULES_WEIGHT`` hands: a batch of matches
     each under its own full rules once cost 2-3 times the heaviest admitted request. One
-    club's rules shared by every item are weighed once."""
+    club's rules shared by every item are built once; every ``PARAMETERS_PER_HAND``
+    parameters sent, checked and named again in the answer, weigh a hand."""
     defaults = RULESETS["chuzhou"].defaults()
     distinct = [{"id": n, **_match({**defaults, "zhen_unit": 1 + n % 50,
                                     "discard_extra": n // 50})} for n in range(600)]
     refused = client.post("/v1/batch", json={"items": distinct})
     assert refused.status_code == 413
-    weight = 600 * 2 + 600 * work.HOUSE_RULES_WEIGHT
+    sent = 600 * len(defaults)
+    weight = 600 * 2 + 600 * work.HOUSE_RULES_WEIGHT + sent // work.PARAMETERS_PER_HAND
     assert f"asks for the work of {weight:,} hands" in refused.get_json()["detail"]
     assert "house rules" in refused.get_json()["detail"]
-    shared = [{"id": n, **_match({**defaults, "zhen_unit": 7})} for n in range(990)]
+    shared = [{"id": n, **_match({"zhen_unit": 7, "discard_extra": 20})} for n in range(980)]
     assert work.house_rules((i["ruleset"], i["request"]) for i in shared) == \
-        work.HOUSE_RULES_WEIGHT
+        work.HOUSE_RULES_WEIGHT + 980 * 2 // work.PARAMETERS_PER_HAND
     answered = client.post("/v1/batch", json={"items": shared})
     assert answered.status_code == 200
     assert {r["status"] for r in answered.get_json()["results"]} == {200}
