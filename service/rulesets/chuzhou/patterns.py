@@ -589,7 +589,7 @@ def three_dragons(v: View) -> Hits:
 @pattern("seven_pairs", "七对", "Seven pairs", two(80, 160), "seven pairs, declared ready (CZ-10)",
          needs=Need.SEVEN_PAIRS)
 def seven_pairs(v: View) -> Hits:
-    return ONCE[v.self_draw] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] != 4 else NONE
+    return ONCE[v.self_draw] if v.form == SEVEN_PAIRS else NONE  # 七对暗绝 excludes it (CZ-5)
 
 
 @pattern("seven_pairs_last_copy", "七对暗绝", "Seven pairs on the last copy", two(160, 320),
