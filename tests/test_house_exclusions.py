@@ -1,7 +1,9 @@
 """G-8 for what excludes or replaces: a pattern that excludes another (CZ-5, YQ-7, YQ-9) or a
 Yueqing flower set that takes the place of the plain kong count (YQ-16), switched off, leaves
 the hand scoring exactly what it alone excluded, every seat's amount with it. Each one is
-here on a hand worked by hand, whose best reading stays the same with it off.
+here on a hand worked by hand, whose best reading stays the same with it off. A pattern worth
+0 is the other way round: it still counts and still excludes, and a Yueqing major item worth 0
+adds nothing to M, so it brings no doubling (YQ-15).
 
 Seats: dealer 0, winner 1 (South), every 针 1; Yueqing's 财神 9s and flower 白板 unless said.
 Chuzhou pays F + 10 × (针 sum), the dealer's 针 doubled, a discarder 10 more (CZ-12); Yueqing
@@ -165,3 +167,28 @@ def test_a_yueqing_item_or_flower_set_off_leaves_what_it_alone_excluded(
     assert after[other] == before[other]
     assert after["tai"]["total"] == total
     assert after["settlement"]["net"] == net
+
+
+def test_a_chuzhou_pattern_worth_0_still_counts_and_still_excludes() -> None:
+    """The issue's hand with 七对暗绝 at 0: it is listed, 七对 stays out, 底胡 and 门清 make 20."""
+    request = cz("1111m33m55p77p99s22z", "1m", **D, **READY)
+    after = score("chuzhou", {**request, "rules": {"seven_pairs_last_copy.ming": 0}})
+    assert _chuzhou_entries(after) == {("base_win", False): 10, ("concealed_hand", False): 10,
+                                       ("seven_pairs_last_copy", False): 0}
+    assert after["fan"] == 20
+    assert after["settlement"]["net"] == [-50, 140, -40, -50]
+
+
+@pytest.mark.parametrize("doubling", [2, 3])
+def test_a_yueqing_major_item_worth_0_adds_nothing_to_m_and_brings_no_doubling(
+        doubling: int) -> None:
+    """YQ-15, G-8: M is the major items' 台, so 三美人 at 0 leaves M 0 and N' = N = 4
+    undoubled; it still counts, and 红中刻 and 发财刻 stay out. 5 花 are 15 条: the dealer
+    pays 4 + 2 + 15, the others 4 + 1 + 15."""
+    request = yq("777z666z123m456m789p55s", "5s", flowers=3)
+    after = score("yueqing", {**request, "rules": {"three_beauties.tai": 0,
+                                                   "doubling": doubling}})
+    assert {e["id"]: e["tai"] for e in after["patterns"]} == {
+        "flower_tile": 3, "no_caishen": 1, "three_beauties": 0}
+    assert after["tai"] == {"minor": 4, "minor_adjusted": 4, "major": 0, "total": 4}
+    assert after["settlement"]["net"] == [-21, 61, -20, -20]

@@ -24,8 +24,8 @@ from service.schemas.rules import Parameter, number, switch
 
 MOST_FAN: Final = 100_000  # a round bound, 25 times the text's highest, 风胡's 4,000
 MOST_UNIT: Final = 1_000
-OFF_MEANS: Final = ("off: the pattern no longer counts, and what it alone excluded is judged "
-                    "again (G-8)")
+NAMES: Final = {pattern.id: pattern.name for pattern in PATTERNS}
+LIABLE: Final = {trigger.pattern: trigger.fed for trigger in TRIGGERS}
 
 
 def _ruling(pattern: Pattern, default: str) -> str:
@@ -33,18 +33,49 @@ def _ruling(pattern: Pattern, default: str) -> str:
     return cited.group(0) if cited else default
 
 
+def _names(ids: tuple[str, ...]) -> str:
+    return ", ".join(NAMES[pid] for pid in ids)
+
+
+def _off_means(pattern: Pattern) -> str:
+    """What switching the pattern off does (G-8), named from the catalogue."""
+    said = "off, it no longer counts"
+    if pattern.excludes:
+        said += (f" and no longer excludes: what it alone excluded ({_names(pattern.excludes)}) "
+                 "is judged again")
+    for add_on in (p for p in PATTERNS if pattern.id in p.adds_to):
+        others = _names(tuple(b for b in add_on.adds_to if b != pattern.id))
+        said += f"; {add_on.name} goes with it unless {others} counts"
+    if pattern.id in LIABLE:
+        said += f"; feeding {LIABLE[pattern.id]} makes no seat liable"
+    return said + " (G-8)"
+
+
+def _at_zero(pattern: Pattern) -> str:
+    """What a value of 0 leaves (G-8): the pattern still counts, so it still excludes."""
+    said = ""
+    if pattern.excludes:
+        said += f" and still excludes {_names(pattern.excludes)}"
+    if pattern.id in LIABLE:
+        said += f", and feeding {LIABLE[pattern.id]} still makes a seat liable (CZ-15)"
+    return f"; at 0 it still counts{said} (G-8)" if said else ""
+
+
 def _pattern_parameters(pattern: Pattern) -> list[Parameter]:
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
     found = [switch(f"{pid}.on", name, f"{name_en}: counts",
-                    f"whether {name} ({name_en}) counts; {OFF_MEANS}", _ruling(pattern, "CZ-5"))]
+                    f"whether {name} ({name_en}) counts; {_off_means(pattern)}",
+                    _ruling(pattern, "CZ-5"))]
     if "value" in pattern.values:
         found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
-                            f"the 番 of {name} ({name_en}), each time it counts",
+                            f"the 番 of {name} ({name_en}), each time it counts"
+                            f"{_at_zero(pattern)}",
                             _ruling(pattern, "CZ-5"), pattern.values["value"], 0, MOST_FAN))
     else:
         for form, word in (("ming", "明"), ("an", "暗")):
             found.append(number(f"{pid}.{form}", f"{name} {word}番", f"{name_en}: {word} 番",
-                                f"the 番 of {name} ({name_en}) when {word} (CZ-7)", "CZ-7",
+                                f"the 番 of {name} ({name_en}) when {word} (CZ-7)"
+                                f"{_at_zero(pattern)}", "CZ-7",
                                 pattern.values[form], 0, MOST_FAN))
     return found
 
@@ -57,18 +88,20 @@ SETTLEMENT: Final = (
     number("discard_extra", "点胡加付", "Discarder's extra", "what the discarder of the winning "
            "tile pays beyond its share", "CZ-12", 10, 0, MOST_UNIT),
     number("zhen_cap", "针的上限", "Zhen cap", "the most a seat's 针 grows to in the next "
-           f"state; at most {MOST_IN_A_ROW:,}, the bound every request's 针 keeps", "CZ-13",
+           "state; a request sending a 针 above it is refused; at most "
+           f"{MOST_IN_A_ROW:,}, the bound every request's 针 keeps", "CZ-13",
            MOST_IN_A_ROW, 1, MOST_IN_A_ROW),
     switch("baozhuang", "包庄", "Liability", "whether a seat can be liable at all (包庄): off, "
            "every loser pays its own share, and a request naming a liable seat is refused",
            "CZ-15"),
     *(switch(f"baozhuang.{t.pattern}", t.name, t.name_en,
-             f"whether feeding {t.fed} makes a seat liable", "CZ-15") for t in TRIGGERS),
+             f"whether feeding {t.fed} makes a seat liable when the hand scores "
+             f"{NAMES[t.pattern]}", "CZ-15") for t in TRIGGERS),
     switch("baozhuang.tuokuzi", "包庄：脱裤子", "Liability for tuokuzi",
            "whether the named 脱裤子 seat is liable", "CZ-15"),
     switch("qing_bu_bao_qing", "清不包清", "No liability between one-suit hands",
-           "whether a seat listed as holding a one-suit hand is exempt from derived liability",
-           "CZ-15"),
+           "whether a seat listed as holding a one-suit hand is exempt from derived liability; "
+           "on, a request naming such a seat as the liable one is refused", "CZ-15"),
     number("instant_unit", "现场汇", "Instant payment", "what each 现场汇 payment is worth "
            "(followed discard, four identical discards)", "CZ-16", 10, 0, MOST_UNIT),
     number("wall_reserve", "流局张数", "Drawn-hand reserve", "tiles left undrawn when the hand is "

@@ -24,20 +24,33 @@ from service.schemas.rules import Parameter, choice, number, switch
 MOST_TAI: Final = 1_000  # ten times the text's highest item, 100 台
 MOST_FLOWERS: Final = 20
 MOST_FINE: Final = 1_000_000  # an escape's base and multiplier, sent or the rules'
-OFF_MEANS: Final = ("off: the item no longer counts, and what it alone excluded is judged "
-                    "again (G-8)")
+
+
+def _names(ids: tuple[str, ...]) -> str:
+    return ", ".join(BY_ID[iid].name for iid in ids)
 
 
 def _item_parameters(item: Item) -> list[Parameter]:
     cited = re.search(r"YQ-\d+", item.condition)
     ruling = cited.group(0) if cited else ("YQ-6" if item.group == MINOR else "YQ-9")
+    off = "off, it no longer counts"
+    if item.excludes:
+        off += (f" and no longer excludes: what it alone excluded ({_names(item.excludes)}) is "
+                "judged again")
+    total = "N (the minor items' 台)" if item.group == MINOR else "M (the major items' 台)"
+    zero = f"at 0 it adds nothing to {total}"
+    if item.group != MINOR:
+        zero += " and brings no doubling (YQ-15)"
+    zero += ", but still counts" + (f" and still excludes {_names(item.excludes)}"
+                                    if item.excludes else "")
     return [
         switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
                f"whether {item.name} ({item.name_en}) counts, in a hand and as an escape's "
-               f"candidate; {OFF_MEANS}", ruling),
+               f"candidate; {off} (G-8)", ruling),
         number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
                f"the 台 of {item.name} ({item.name_en}), a {item.group} item, each time it "
-               "counts (an escape's candidate too)", ruling, item.value, 0, MOST_TAI),
+               f"counts (an escape's candidate too); {zero} (G-8)", ruling, item.value, 0,
+               MOST_TAI),
     ]
 
 
@@ -46,11 +59,14 @@ def _flower(fid: str, part: str, name: str, name_en: str, what: str) -> Paramete
                   FLOWER_VALUES[fid][part], 0, MOST_FLOWERS)
 
 
-def _set_flowers(fid: str, name: str, name_en: str) -> list[Parameter]:
+def _set_flowers(fid: str, name: str, name_en: str, natural: str) -> list[Parameter]:
+    """A set with 花 of its own: ``natural`` says which of its triplets count."""
     return [
-        switch(f"{fid}.on", name, f"{name_en}: counts", f"whether a {name} set counts 花",
-               "YQ-16"),
-        _flower(fid, "triplet", f"{name} 刻", f"{name_en}: triplet", f"a {name} triplet"),
+        switch(f"{fid}.on", name, f"{name_en}: counts", f"whether a {name} set counts 花 of "
+               "its own; off, its kongs count as any other kong's (kong.*) and its triplets "
+               "nothing (G-8)", "YQ-16"),
+        _flower(fid, "triplet", f"{name} 刻", f"{name_en}: triplet",
+                f"a {name} triplet ({natural})"),
         _flower(fid, "exposed_kong", f"{name} 明杠", f"{name_en}: exposed kong",
                 f"an exposed kong of {name}"),
         _flower(fid, "concealed_kong", f"{name} 暗杠", f"{name_en}: concealed kong",
@@ -59,8 +75,9 @@ def _set_flowers(fid: str, name: str, name_en: str) -> list[Parameter]:
 
 
 FLOWERS: Final = (
-    switch("flower_tiles.on", "白板", "Flower tiles: count", "whether flower tiles count 花",
-           "YQ-16"),
+    switch("flower_tiles.on", "白板", "Flower tiles: count", "whether the flower tiles laid aside "
+           "(白板, or 红中 when 白板 is the 财神: YQ-3) count 花; the 台 of 白板 and 四白板 are "
+           "items of their own", "YQ-16"),
     _flower("flower_tiles", "each", "白板 每张", "Flower tiles: each",
             "each flower tile laid aside"),
     _flower("flower_tiles", "all_four", "四白板 花", "Flower tiles: all four",
@@ -71,21 +88,24 @@ FLOWERS: Final = (
             "each 财神 held, standing or melded"),
     _flower("caishen_tiles", "three", "三财神 花", "Caishen tiles: three",
             "three 财神 held, instead of three times each"),
-    switch("kong.on", "杠", "Kong: counts", "whether the other kongs count 花", "YQ-16"),
+    switch("kong.on", "杠", "Kong: counts", "whether the other kongs count 花: every kong but "
+           "those of a seat-wind, 红中 or 发财 set that counts 花 of its own", "YQ-16"),
     _flower("kong", "exposed", "明杠 花", "Kong: exposed", "each other exposed kong"),
     _flower("kong", "concealed", "暗杠 花", "Kong: concealed", "each other concealed kong"),
-    *_set_flowers("seat_wind_set", "自风位", "Seat wind set"),
-    *_set_flowers("red_set", "红中", "Red dragon set"),
-    *_set_flowers("green_set", "发财", "Green dragon set"),
+    *_set_flowers("seat_wind_set", "自风位", "Seat wind set", "a 财神 may complete it"),
+    *_set_flowers("red_set", "红中", "Red dragon set", "natural tiles only"),
+    *_set_flowers("green_set", "发财", "Green dragon set", "natural tiles only"),
 )
 
 SETTLEMENT: Final = (
     number("minor_limit", "小台上限", "Minor limit", "N ≤ this many minor 台 count as they are "
-           "(N' = N) and, with no major item, are the total undoubled", "YQ-15", 5, 0, 30),
+           "(N' = N) and, with M 0 (no major 台: a major item worth 0 adds none), are the total "
+           "undoubled", "YQ-15", 5, 0, 30),
     number("minor_jump", "小台跳", "Minor jump", "what N' adds above the limit: N' = N + this "
            "(the text's 10 + N − 6)", "YQ-15", 4, 0, 100),
-    number("doubling", "翻倍", "Doubling", "the factor of (N' + M) once a major item counts or N "
-           "passes the limit", "YQ-15", 2, 1, 4),
+    number("doubling", "翻倍", "Doubling", "the factor of (N' + M) when M, the major items' 台, "
+           "is above 0 or N passes the limit; a major item worth 0 brings no doubling", "YQ-15",
+           2, 1, 4),
     choice("tiao_ladder", "花的算法", "Flower ladder", "how 花 become 条: text (f ≤ 3: f; 4: "
            "tiao_at_four; 5 or more: (f − 2) × f) or linear (f 条)", "YQ-17", "text",
            ("text", "linear")),
