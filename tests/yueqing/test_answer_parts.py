@@ -66,3 +66,21 @@ def test_a_chuzhou_answer_changed_in_place_leaves_the_next_alone(
     kept = copy.deepcopy(first)
     _changed_everywhere(first)
     assert score("chuzhou", request) == kept
+
+
+@pytest.mark.parametrize(("caishen", "flower", "four"), [
+    ("9s", "白板", "四白板"),
+    ("5z", "红中", "四红中"),  # 白板 is the 财神: 红中 serves (YQ-3), 以红中计, 包括四红中
+])
+def test_the_flower_items_are_named_after_the_tile_that_serves(caishen: str, flower: str,
+                                                               four: str) -> None:
+    # four flower tiles: 白板 4 and 四白板 30 台, 5 花; the next answer is named afresh
+    for _ in range(2):
+        answer = score("yueqing", body("123m456m789p234s678s55s", "8s", flowers=4,
+                                       caishen=caishen))
+        names = {e["id"]: e["name"] for e in answer["patterns"]}
+        assert (names["flower_tile"], names["four_flowers"]) == (flower, four)
+        assert answer["flowers"]["items"] == [
+            {"id": "flower_tiles", "name": flower, "name_en": "Flower tiles", "flowers": 5}]
+    plain = score("yueqing", body("123m456m789p234s678s55s", "8s", flowers=1))
+    assert [e["name"] for e in plain["flowers"]["items"]] == ["白板"]  # templates untouched

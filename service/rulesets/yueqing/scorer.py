@@ -24,10 +24,10 @@ from service.rulesets.yueqing.settlement import (
     total_tai,
     win_transfers,
 )
-from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile, name_after_flower
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
-from service.tiles import NUM_TILES, code
+from service.tiles import NUM_TILES, WHITE, code
 
 Hits = dict[str, Found]
 # Final: compiled code reads a Final name as a constant, any other from the module's dict.
@@ -138,11 +138,15 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
             why = f"a discarded 财神 plays at its face value (YQ-2): as {_CODES[win_tile]}, {why}"
         raise not_a_win("hand.concealed", why)
     _, view, hits, minor, major, total, flowers = best
+    patterns = entries(hits, rules)
     flower_summary = summary(flowers, rules)
+    if table.flower != WHITE:  # 白板 is the 财神: 红中 serves, and names the flower's items
+        name_after_flower(patterns, table.flower)
+        name_after_flower(flower_summary["items"], table.flower)
     return {
         "ruleset": "yueqing",
         "hand": shown_sets(view.groups, view.wilds, _CODES[caishen]),
-        "patterns": entries(hits, rules),
+        "patterns": patterns,
         "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor, rules), "major": major,
                 "total": total},
         "flowers": flower_summary,

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
 from service.errors import impossible
 from service.hand.groups import Meld
 from service.tiles import RED, WHITE, code
 
+# The tiles that can serve as the flower, as players call them.
+FLOWER_NAMES: Final = {WHITE: "白板", RED: "红中"}
+
 
 def flower_tile(caishen: int) -> int:
     """白板 is the flower; when 白板 is the 财神, 红中 is (YQ-3)."""
     return RED if caishen == WHITE else WHITE
+
+
+def name_after_flower(listed: Iterable[dict[str, Any]], flower: int) -> None:
+    """Name the answer's entries the catalogue names after 白板 (白板, 四白板) after the tile
+    that serves as the flower: 红中 and 四红中 when 白板 is the 财神 (YQ-3; the text counts
+    the flower 以红中计 and 四白板 包括四红中). The entries are the answer's own copies."""
+    default, serving = FLOWER_NAMES[WHITE], FLOWER_NAMES[flower]
+    for entry in listed:
+        entry["name"] = entry["name"].replace(default, serving)
 
 
 def caishen_held(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> int:
