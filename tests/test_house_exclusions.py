@@ -1,6 +1,7 @@
-"""G-8 for what excludes or replaces: a pattern that excludes another (CZ-5, YQ-7, YQ-9) or a
-Yueqing flower set that takes the place of the plain kong count (YQ-16), switched off, leaves
-the hand scoring exactly what it alone excluded, every seat's amount with it. Each one is
+"""G-8 for what excludes or replaces: a pattern that excludes another (CZ-5, YQ-7, YQ-9), a
+member of the 四合 family above another (judged per tile, CZ-5) or a Yueqing flower set that
+takes the place of the plain kong count (YQ-16), switched off, leaves the hand scoring exactly
+what it alone excluded, every seat's amount with it. Each one is
 here on a hand worked by hand, whose best reading stays the same with it off. A pattern worth
 0 is the other way round: it still counts and still excludes, and a Yueqing major item worth 0
 adds nothing to M, so it brings no doubling (YQ-15).
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from service.rulesets.chuzhou.catalogue import PATTERNS
+from service.rulesets.chuzhou.rules import BELOW
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS
 from service.scoring import score
 from tests.chuzhou.helpers import body as cz
@@ -78,6 +80,14 @@ CHUZHOU: list[tuple[str, dict[str, Any], dict[tuple[str, bool], int], int, list[
     # 150: 底胡, 自摸, 不求人, 四付5 暗 80; off, 三付5 暗 40
     ("four_fives", cz("345m456m456p567s11z", "1z"),
      {("three_fives", True): 40}, 110, [-140, 400, -130, -130]),
+    # 1m: 11 and 123 123, two copies in sequences. 270: 底胡, 自摸, 不求人, 姊妹付 40, 四合二 暗
+    # 160; off, the tile takes 四合一, 暗 80 (CZ-5: 四合二 is a 四合一 too)
+    ("four_in_two", cz("11112233m456p789s", "9s"),
+     {("four_in_one", True): 80}, 190, [-220, 640, -210, -210]),
+    # 3m in 123 123 234 345, every copy in a sequence. 430: 底胡, 自摸, 不求人, 姊妹付 40, 清四付
+    # 80, 混一色 80, 四合四 暗 160; off, the tile takes 四合二, 暗 160: the same
+    ("four_in_four", cz("112223333445m55z", "5z"),
+     {("four_in_two", True): 160}, 430, [-460, 1360, -450, -450]),
     # 520: 底胡, 自摸, 老资格 10, 不求人, 四合一 80, 三付5 40, 付付全 320; off, 付付同 160
     ("same_number_all_suits", cz("345m456p555s567s55m", "5m"),
      {("same_number", True): 160}, 360, [-390, 1150, -380, -380]),
@@ -120,7 +130,8 @@ FLOWER_SETS = {fid for fid, *_ in FLOWER_ITEMS if fid.endswith("_set")}
 
 
 def test_every_pattern_that_excludes_or_replaces_has_a_worked_hand() -> None:
-    assert {pid for pid, *_ in CHUZHOU} == {p.id for p in PATTERNS if p.excludes}
+    assert {pid for pid, *_ in CHUZHOU} == {p.id for p in PATTERNS
+                                            if p.excludes or BELOW.get(p.id)}
     assert {pid for pid, *_ in YUEQING} == {i.id for i in ITEMS if i.excludes} | FLOWER_SETS
 
 
@@ -135,7 +146,7 @@ def test_a_chuzhou_pattern_off_leaves_what_it_alone_excluded(
     before = score("chuzhou", request_body)
     after = score("chuzhou", {**request_body, "rules": {f"{pid}.on": False}})
     assert after["hand"]["sets"] == before["hand"]["sets"]  # the same reading, judged again
-    excluded = next(p.excludes for p in PATTERNS if p.id == pid)
+    excluded = next(p.excludes for p in PATTERNS if p.id == pid) + BELOW.get(pid, ())
     assert {i for i, _ in back} <= set(excluded)
     kept = {k: v for k, v in _chuzhou_entries(before).items() if k[0] != pid}
     assert len(kept) < len(_chuzhou_entries(before))
@@ -167,6 +178,24 @@ def test_a_yueqing_item_or_flower_set_off_leaves_what_it_alone_excluded(
     assert after[other] == before[other]
     assert after["tai"]["total"] == total
     assert after["settlement"]["net"] == net
+
+
+@pytest.mark.parametrize(("rules", "fans"), [
+    ({}, {("four_in_one", True): 80, ("four_in_two", True): 160}),
+    ({"four_in_two.on": False}, {("four_in_one", True): 160}),  # both tiles 四合一
+    ({"four_in_one.on": False}, {("four_in_two", True): 160}),  # 1m has nothing below
+    ({"four_in_one.on": False, "four_in_two.on": False}, {}),
+])
+def test_the_four_in_family_is_judged_again_per_tile(
+        rules: dict[str, bool], fans: dict[tuple[str, bool], int]) -> None:
+    """CZ-5 per tile: 1m (111 and 123) is a 四合一, 5p (55, 345 and 567) a 四合二. With 四合二
+    off, 5p takes 四合一 and 1m keeps its own. Seat 0 wins self-drawn, dealer 2: 90 番 beside
+    the family (底胡 10, 自摸 10, 老资格 10, 缺一门 10, 不求人 50), all of it 暗."""
+    request = cz("111m123m55p345p567p", "7p", winner=0, dealer=2)
+    after = score("chuzhou", {**request, "rules": rules})
+    family = {k: v for k, v in _chuzhou_entries(after).items() if k[0].startswith("four_in")}
+    assert family == fans
+    assert after["fan"] == 90 + sum(fans.values())
 
 
 def test_a_chuzhou_pattern_worth_0_still_counts_and_still_excludes() -> None:

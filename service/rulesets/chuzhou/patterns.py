@@ -124,8 +124,9 @@ def _double_dragon(parts: list[list[int]]) -> tuple[int, ...] | None:
     return every if len(every) >= 4 else None
 
 
-def _four_in(v: View, in_sequences: int) -> Hits:
-    """四合: all four copies of a suited tile held, ``in_sequences`` of them in sequences.
+def _four_in(v: View, judged: tuple[int, ...]) -> Hits:
+    """四合: all four copies of a suited tile held, as many of them in sequences as one of
+    ``judged`` says.
 
     The 四合 family is judged per tile (CZ-5, CZ-6): how many of a tile's copies sit in
     sequences (1, 2 or 4) fixes the one member it scores, the highest that fits it, so the
@@ -133,9 +134,24 @@ def _four_in(v: View, in_sequences: int) -> Hits:
     """
     hits: list[Instance] = []
     for holding, in_seqs in v.four_holdings:
-        if in_seqs == in_sequences:
+        if in_seqs in judged:
             hits.append((v.dark(holding), holding))
     return hits
+
+
+# The 四合 family, lowest first, each member with how many of a tile's copies sit in
+# sequences for it to fit: a member fits a tile with at least that many (the text's 成四合二时，
+# 不计算四合一番数: 四合二 is a 四合一 too), and the tile takes the highest member that fits.
+# Under the defaults each member judges the tiles of its own number only; rules.py gives a
+# member on the tiles of the members above it switched off (G-8).
+FOUR_IN: Final = (("four_in_one", 1), ("four_in_two", 2), ("four_in_four", 4))
+
+
+def four_in_judging(judged: tuple[int, ...]) -> Test:
+    """A 四合 member's test judging the tiles with any of these numbers in sequences."""
+    def test(v: View) -> Hits:
+        return _four_in(v, judged)
+    return test
 
 
 # --- helpers of the triplet patterns ------------------------------------------------------------
@@ -453,22 +469,24 @@ def double_dragon(v: View) -> Hits:
 
 
 @pattern("four_in_one", "四合一", "Four in one", two(40, 80), "each suited tile held four times, "
-         "one copy in a sequence (three as a triplet); judged per tile, like 四合二 and 四合四 "
-         "(CZ-5)", needs=Need.SEQ1 | Need.FOURS)
+         "one copy in a sequence (three as a triplet); judged per tile, like 四合二 and 四合四: a "
+         "tile takes the highest member on that fits it, a higher member switched off leaving "
+         "its tiles to this one (CZ-5, G-8)", needs=Need.SEQ1 | Need.FOURS)
 def four_in_one(v: View) -> Hits:
-    return _four_in(v, 1)
+    return _four_in(v, (1,))
 
 
 @pattern("four_in_two", "四合二", "Four in two", two(80, 160), "each suited tile held four "
-         "times, two copies in sequences (two as the pair)", needs=Need.SEQ2 | Need.FOURS)
+         "times, two copies in sequences (two as the pair); with 四合四 switched off, every copy "
+         "too (G-8)", needs=Need.SEQ2 | Need.FOURS)
 def four_in_two(v: View) -> Hits:
-    return _four_in(v, 2)
+    return _four_in(v, (2,))
 
 
 @pattern("four_in_four", "四合四", "Four in four", two(80, 160), "each suited tile held four "
          "times, every copy in a sequence", needs=Need.SEQ4 | Need.FOURS)
 def four_in_four(v: View) -> Hits:
-    return _four_in(v, 4)
+    return _four_in(v, (4,))
 
 
 @pattern("pure_three_triplets", "清三对", "Pure three triplets", two(40, 80),

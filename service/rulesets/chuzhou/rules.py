@@ -17,7 +17,7 @@ from typing import Any, Final, NamedTuple
 
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.liability import TRIGGERS
-from service.rulesets.chuzhou.patterns import Test
+from service.rulesets.chuzhou.patterns import FOUR_IN, Test, four_in_judging
 from service.rulesets.registry import PatternTests
 from service.schemas.fields import MOST_IN_A_ROW
 from service.schemas.rules import Parameter, number, switch
@@ -26,6 +26,9 @@ MOST_FAN: Final = 100_000  # a round bound, 25 times the text's highest, 风胡'
 MOST_UNIT: Final = 1_000
 NAMES: Final = {pattern.id: pattern.name for pattern in PATTERNS}
 LIABLE: Final = {trigger.pattern: trigger.fed for trigger in TRIGGERS}
+# Each 四合 member with the members below it, nearest first.
+BELOW: Final = {pid: tuple(lower for lower, _ in reversed(FOUR_IN[:place]))
+                for place, (pid, _) in enumerate(FOUR_IN)}
 
 
 def _ruling(pattern: Pattern, default: str) -> str:
@@ -48,6 +51,9 @@ def _off_means(pattern: Pattern) -> str:
         said += f"; {add_on.name} goes with it unless {others} counts"
     if pattern.id in LIABLE:
         said += f"; feeding {LIABLE[pattern.id]} makes no seat liable"
+    if BELOW.get(pattern.id):
+        said += (f"; its tiles take the highest member below it that is on "
+                 f"({_names(BELOW[pattern.id])}, CZ-5)")
     return said + " (G-8)"
 
 
@@ -151,6 +157,20 @@ def _found_once(pattern: Pattern, value: int, concealed: bool) -> dict[str, Any]
             "count": 1, "concealed": concealed, "fan": value, "sets": ()}
 
 
+def _four_in_tests(on: set[str]) -> dict[str, Test]:
+    """The 四合 members' tests where a member is switched off: each member on judges the
+    tiles that fit it and no higher member on, so a switched-off member's tiles take the next
+    one down (G-8, CZ-5). Under the defaults, none: each member judges its own number."""
+    members = [(pid, fits) for pid, fits in FOUR_IN if pid in on]
+    found = {}
+    for place, (pid, fits) in enumerate(members):
+        above = members[place + 1][1] if place + 1 < len(members) else None
+        judged = tuple(n for _, n in FOUR_IN if n >= fits and (above is None or n < above))
+        if judged != (fits,):
+            found[pid] = four_in_judging(judged)
+    return found
+
+
 _NUMBER = count()
 
 
@@ -162,10 +182,12 @@ def tune(values: Mapping[str, Any]) -> Tuned:
     # an add-on with every pattern it adds to switched off goes too
     on = [p for p in on if not p.adds_to or any(base in kept for base in p.adds_to)]
     worth = {pattern.id: _values(pattern, values) for pattern in on}
+    test = {p.id: p.test for p in on} | _four_in_tests({p.id for p in on})
     return Tuned(
         plans=next(_NUMBER) << 64,
-        tests=PatternTests((p.id, p.test, int(p.needs)) for p in on),
-        hand_tests=PatternTests((p.id, p.test, int(p.needs)) for p in on if not p.per_reading),
+        tests=PatternTests((p.id, test[p.id], int(p.needs)) for p in on),
+        hand_tests=PatternTests((p.id, test[p.id], int(p.needs)) for p in on
+                                if not p.per_reading),
         excludes={p.id: p.excludes for p in on if p.excludes},
         adds_to={p.id: tuple(b for b in p.adds_to if b in kept) for p in on if p.adds_to},
         values=worth,
