@@ -62,10 +62,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
             raise
         except ProblemError as exc:
             raise _prefixed(exc, field) from None
-        if spec.next_state is not None:
-            state = spec.next_state(state, request, used.tuned)
-        elif "next" in result:
-            state = dict(result["next"])
+        state = dict(result["next"])  # every event answers it (registry.Event)
         # Every event is scored under the match's rules: each event's answer names them, as
         # the single call's does (/v1), with the first event's dict rather than a copy of its
         # own, so a batch of matches under a club's full rules holds one copy per match.

@@ -245,3 +245,20 @@ def test_at_most_200_events(client: FlaskClient) -> None:
     response = client.post("/v1/chuzhou/match", json={"dealer": 0, "events": [draw] * 201})
     assert response.status_code == 422
     assert "events" in response.get_json()["errors"]
+
+
+def test_an_instant_answers_the_state_it_was_sent_and_none_without_a_dealer(
+        client: FlaskClient) -> None:
+    # CZ-16: money moves, dealer and 针 do not; a request without the state gets no next.
+    instant = {"event": "four_same_discards", "seat": 1}
+    alone = client.post("/v1/chuzhou/instant", json=instant).get_json()
+    assert "next" not in alone and alone["net"] == [-10, 30, -10, -10]
+    sent = client.post("/v1/chuzhou/instant",
+                       json={**instant, "dealer": 2, "zhen": [1, 3, 2, 1]}).get_json()
+    assert sent["next"] == {"dealer": 2, "zhen": [1, 3, 2, 1]}
+    assert sent["net"] == alone["net"]
+    assert client.post("/v1/chuzhou/instant", json={**instant, "dealer": 2}).get_json()[
+        "next"] == {"dealer": 2, "zhen": [1, 1, 1, 1]}
+    refused = client.post("/v1/chuzhou/instant", json={
+        **instant, "dealer": 0, "zhen": [1, 1, 1, 9], "rules": {"zhen_cap": 5}})
+    assert refused.status_code == 422 and "zhen.3" in refused.get_json()["errors"]

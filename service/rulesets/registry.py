@@ -87,13 +87,12 @@ State = dict[str, Any]
 
 
 class Event(NamedTuple):
-    """One event type of a match: the action that runs it, the state fields the match fills
-    in, and the next state when the action's answer gives none (from the state, the event's
-    request and the match's rules, ``Rules.tuned``)."""
+    """One event type of a match: the action that runs it and the state fields the match fills
+    in. Every event's answer gives the next state (``next``), so a match threads it as a client
+    calling the single endpoints one by one would."""
 
     action: str
     supplies: tuple[str, ...]
-    next_state: Callable[[State, dict[str, Any], Any], State] | None = None
 
 
 class MatchRules(NamedTuple):

@@ -224,3 +224,44 @@ def test_a_null_fine_part_is_refused_and_an_absent_one_is_the_rules(field: str) 
     with pytest.raises(ProblemError) as refused:
         run("yueqing", "escape", {**body, field: None})
     assert refused.value.status == 422 and field in refused.value.errors
+
+
+ESCAPED = {"caishen": "5p", "escaper": 3, "players": [
+    {"seat": 0, "concealed": "1234567m", "melds": [
+        {"type": "chi", "tiles": "123m", "from": 3}, {"type": "peng", "tiles": "999m", "from": 2},
+        {"type": "peng", "tiles": "555m", "from": 1}]},
+    {"seat": 1, "concealed": "789p789p234s678s444z5s"},
+    {"seat": 2, "concealed": "123p123p456s456s666z6s"}]}
+KONG = {"type": "gang", "tiles": "9999m", "from": 2}
+
+
+def _with_kong() -> dict[str, object]:
+    players = [dict(player) for player in ESCAPED["players"]]  # type: ignore[attr-defined]
+    players[0]["melds"] = [*players[0]["melds"][:1], KONG, players[0]["melds"][2]]
+    return {**ESCAPED, "players": players}
+
+
+@pytest.mark.parametrize(("sent", "rules", "expected"), [
+    # Nobody won and the escaper is not the dealer: as a drawn hand, the dealer stays, 牢庄 kept.
+    ({"dealer": 0, "lao_zhuang": 2}, {}, {"dealer": 0, "lao_zhuang": 2}),
+    ({"dealer": 1}, {}, {"dealer": 1, "lao_zhuang": 0}),  # 牢庄 left out: 0
+    # The dealer escaped: the 下家 deals, 牢庄 0 (docs/rules/yueqing.md).
+    ({"dealer": 3, "lao_zhuang": 4}, {}, {"dealer": 0, "lao_zhuang": 0}),
+    # A kong of four real tiles was made: the deal passes (YQ-20), unless the rules say not.
+    ({"dealer": 0, "lao_zhuang": 2, "kong": True}, {}, {"dealer": 1, "lao_zhuang": 0}),
+    ({"dealer": 0, "lao_zhuang": 2, "kong": True}, {"kong_passes_deal": False},
+     {"dealer": 0, "lao_zhuang": 2}),
+])
+def test_an_escape_answers_the_next_dealer_and_lao_zhuang(
+        sent: dict[str, object], rules: dict[str, object], expected: dict[str, int]) -> None:
+    body = {**(_with_kong() if sent.pop("kong", False) else ESCAPED), **sent}
+    if rules:
+        body["rules"] = rules
+    assert run("yueqing", "escape", body)["next"] == expected
+
+
+def test_an_escape_refuses_a_lao_zhuang_above_the_rules_cap() -> None:
+    body = {**ESCAPED, "dealer": 0, "lao_zhuang": 3, "rules": {"lao_zhuang_cap": 2}}
+    with pytest.raises(ProblemError) as refused:
+        run("yueqing", "escape", body)
+    assert set(refused.value.errors) == {"lao_zhuang"}

@@ -63,7 +63,7 @@ RULESET: Ruleset = Ruleset(
         events={
             "win": Event("score", ("dealer", "zhen")),  # CZ-12..14
             "draw": Event("draw", ("dealer", "zhen")),  # CZ-13, CZ-14: 针 kept, 下家 deals
-            "instant": Event("instant", ()),  # CZ-16: money only, the state is untouched
+            "instant": Event("instant", ("dealer", "zhen")),  # CZ-16: money only, state kept
         }),
     # 七对 wins only when declared (CZ-10): a waits request that does not say is valued as
     # declared where that is the only way to win.

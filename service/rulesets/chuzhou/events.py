@@ -13,14 +13,19 @@ from service.rulesets.money import ledger
 def instant(data: dict[str, Any]) -> dict[str, Any]:
     """Followed discard: the first discarder pays each other seat 10. Four identical discards
     by one player: each other seat pays that player 10 (CZ-16; the rules' ``instant_unit``)."""
-    unit = data["rules"].tuned.instant_unit
+    rules: Tuned = data["rules"].tuned
+    check_zhen(data, rules)
+    unit = rules.instant_unit
     seat = data["seat"]
     others = [s for s in range(4) if s != seat]
     if data["event"] == "followed_discard":
         payments = [{"from": seat, "to": other, "amount": unit} for other in others]
     else:
         payments = [{"from": other, "to": seat, "amount": unit} for other in others]
-    return ledger(payments)
+    answer = ledger(payments)
+    if data["dealer"] is not None:  # the state goes on as it came: money only moved
+        answer["next"] = {"dealer": data["dealer"], "zhen": list(data["zhen"])}
+    return answer
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:

@@ -154,12 +154,22 @@ class InstantRequest(Tunable):
                 f"rules' instant_unit ({DEFAULT.instant_unit} by default); for "
                 "four_same_discards the player who discarded the four, who is paid it by each",
                 required=True)
+    # The table's state, so that the answer gives the next one as every event's does (a
+    # match supplies them): optional, since a payment alone needs neither.
+    dealer = Seat("the dealer (庄) of the hand the payment falls in; sent, the answer's "
+                  "`next` gives the state to send on (the same: an instant changes neither "
+                  "dealer nor 针, CZ-16)", load_default=None)
+    zhen = Zhen()
 
 
 class InstantResponse(Answer):
     payments = fields.List(fields.Nested(PaymentSchema), required=True,
                            validate=validate.Length(max=3))
     net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
+    next = fields.Nested(NextSchema, metadata={
+        "description": "the dealer and 针 to send with the next hand, unchanged (CZ-16); "
+                       "present when the request sends `dealer`, as every event of a match "
+                       "does"})
 
 
 class DrawRequest(Tunable):

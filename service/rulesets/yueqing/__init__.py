@@ -15,7 +15,6 @@ from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import draw, escape
 from service.rulesets.yueqing.scorer import score
-from service.rulesets.yueqing.settlement import after_escape
 from service.rulesets.yueqing.tiles import standing_caishen
 from service.rulesets.yueqing.waits import waits
 from service.schemas import common, values
@@ -70,7 +69,7 @@ RULESET: Ruleset = Ruleset(
         events={
             "win": Event("score", ("dealer", "lao_zhuang")),  # YQ-18..20
             "draw": Event("draw", ("dealer", "lao_zhuang")),  # YQ-20
-            "escape": Event("escape", ("dealer",), after_escape),  # YQ-22
+            "escape": Event("escape", ("dealer", "lao_zhuang")),  # YQ-22, YQ-20
         }),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),

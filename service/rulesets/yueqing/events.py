@@ -14,7 +14,7 @@ from service.rulesets.yueqing.checks import check_lao_zhuang
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_counts, summary
 from service.rulesets.yueqing.rules import Tuned
-from service.rulesets.yueqing.settlement import flower_payments, next_after_draw
+from service.rulesets.yueqing.settlement import after_escape, flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
 
@@ -82,6 +82,11 @@ def _seat_flowers(players: dict[int, Player],
     return listed, tiao
 
 
+def _kong_made(players: dict[int, Player]) -> bool:
+    """Whether a listed player melded a kong of four real tiles (YQ-20)."""
+    return any(m.group().kind == KONG for p in players.values() for m in p.melds)
+
+
 def draw(data: dict[str, Any]) -> dict[str, Any]:
     rules: Tuned = data["rules"].tuned
     check_lao_zhuang(data, rules)
@@ -89,18 +94,18 @@ def draw(data: dict[str, Any]) -> dict[str, Any]:
     if len(players) != 4:
         raise impossible("players", "a drawn hand settles all four players: list each seat")
     listed, tiao = _seat_flowers(players, rules)
-    kong_made = any(m.group().kind == KONG for p in players.values() for m in p.melds)
     return {
         "flowers": listed,
         "settlement": ledger(flower_payments(tiao)),
-        "next": next_after_draw(data["dealer"], data["lao_zhuang"], kong_made,
+        "next": next_after_draw(data["dealer"], data["lao_zhuang"], _kong_made(players),
                                 rules.kong_passes_deal),
     }
 
 
 def escape(data: dict[str, Any]) -> dict[str, Any]:
     rules: Tuned = data["rules"].tuned
-    escaper = data["escaper"]
+    check_lao_zhuang(data, rules)
+    escaper, dealer = data["escaper"], data["dealer"]
     players = _players(data, sizes=(16, 17))
     stayers = [seat for seat in range(4) if seat != escaper]
     for seat in stayers:
@@ -119,4 +124,6 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
     # the request's, else the rules'
     fine = data.get("base", rules.fine_base) * data.get("multiplier", rules.fine_multiplier)
     settlement["net"][escaper] -= fine
-    return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement}
+    return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement,
+            "next": after_escape(dealer, data["lao_zhuang"], escaper, _kong_made(players),
+                                 rules.kong_passes_deal)}

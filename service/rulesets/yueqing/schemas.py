@@ -205,6 +205,7 @@ class DrawResponse(Answer):
 class EscapeRequest(Tunable):
     dealer = Seat("the dealer (庄) of the hand", required=True)
     caishen = Tile(required=True, metadata={"description": CAISHEN})
+    lao_zhuang = LaoZhuang()
     escaper = Seat("the seat that ran away (逃跑), which pays (YQ-22)", required=True)
     # Absent, not null, when not sent: the handler then reads the rules' value, and a null
     # stays a refusal, as it was before house rules.
@@ -243,6 +244,9 @@ class EscapeResponse(Answer):
     flowers = fields.List(fields.Nested(SeatFlowersSchema), required=True,
                           validate=validate.Length(max=4))
     settlement = fields.Nested(SettlementSchema, required=True)
+    next = fields.Nested(NextSchema, required=True, metadata={
+        "description": "the next hand's dealer and 牢庄: as after a drawn hand (YQ-20), but a "
+                       "dealer who escapes loses the deal (docs/rules/yueqing.md)"})
 
 
 class MatchEvent(Schema):

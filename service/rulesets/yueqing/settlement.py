@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from service.hand.groups import ANGANG, GANG
 from service.rulesets.money import by_payer
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.schemas.fields import MOST_IN_A_ROW
-
-_KONGS: Final = (GANG, ANGANG)
 
 
 def adjusted_minor(minor: int, rules: Tuned = DEFAULT) -> int:
@@ -106,18 +103,15 @@ def next_after_draw(dealer: int, lao_zhuang: int, kong_made: bool,
     return {"dealer": dealer, "lao_zhuang": lao_zhuang}
 
 
-def after_escape(state: dict[str, int], request: dict[str, Any],
-                 rules: Tuned = DEFAULT) -> dict[str, int]:
-    """Who deals after an escape, from the match's state and the escape's request as sent
-    (the rule text is silent; docs/rules/yueqing.md).
+def after_escape(dealer: int, lao_zhuang: int, escaper: int, kong_made: bool,
+                 passes: bool) -> dict[str, int]:
+    """Who deals after an escape (the rule text is silent; docs/rules/yueqing.md): the escape
+    answers it as ``next``, and a match threads it as it threads every event's.
 
     The text settles an escape's flowers 同流局, as a drawn hand, and nobody won: the deal
     follows the drawn-hand rule (YQ-20). A dealer who runs cannot keep the deal by running:
     the 下家 deals with 牢庄 0.
     """
-    if request["escaper"] == state["dealer"]:
-        return {"dealer": (state["dealer"] + 1) % 4, "lao_zhuang": 0}
-    kong_made = any(meld.get("type") in _KONGS
-                    for player in request["players"] for meld in player.get("melds", ()))
-    return next_after_draw(state["dealer"], state["lao_zhuang"], kong_made,
-                           rules.kong_passes_deal)
+    if escaper == dealer:
+        return {"dealer": (dealer + 1) % 4, "lao_zhuang": 0}
+    return next_after_draw(dealer, lao_zhuang, kong_made, passes)
