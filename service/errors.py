@@ -69,6 +69,17 @@ PROBLEM_TYPES: dict[str, ProblemType] = {kind.slug: kind for kind in (
         "(`GET /v1/rulesets/{ruleset}/rulings`) give its winning shapes.",
         ("G-3", "G-6")),
     ProblemType(
+        "ruleset-version-conflict", "The ruleset's money is not at the version pinned", 409,
+        "The request pinned `ruleset_version`, and the ruleset this service scores is not at "
+        "it: its MAJOR has moved past the pin (some hands are paid differently since), or the "
+        "service has not reached the version pinned. Nothing is scored: a stored check fails "
+        "here rather than being scored under other rules.",
+        "`GET /v1/rulesets/{ruleset}` gives the ruleset's `version`, and CHANGELOG.md what its "
+        "MAJOR changed. Score the hand again without the pin (or pinned to the new MAJOR) "
+        "and store the new answer, or send it to a service still at the pinned MAJOR. A pin is "
+        "a MAJOR (`\"1\"`), or `\"1.2\"`, `\"1.2.0\"` for a service at least that new "
+        "within the MAJOR."),
+    ProblemType(
         "unprocessable", "Unprocessable request", 422,
         "The body was read, but the service cannot act on it for a reason no narrower problem "
         "type names.",
@@ -254,6 +265,12 @@ class MetricsUnavailable(ProblemError):
     """GET /metrics while the metrics directory cannot be read (service/metrics.py)."""
 
     slug = "metrics-unavailable"
+
+
+class VersionConflict(ProblemError):
+    """A request pinned a ruleset version the service does not score at."""
+
+    slug = "ruleset-version-conflict"
 
 
 class UnknownRuleset(ProblemError):

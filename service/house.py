@@ -32,7 +32,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from service.errors import SchemaViolation
+from service.errors import SchemaViolation, VersionConflict
 from service.hints import Names, closest, did_you_mean
 from service.memo import Memo
 from service.rulesets import RULESETS
@@ -73,11 +73,38 @@ NAMES_LISTED: Final = 5
 
 
 def fingerprint(rules: Ruleset, effective: Mapping[str, Any]) -> str:
-    """A stable hash of a full effective parameter set: the ruleset's id and every parameter's
-    value, in the ruleset's order."""
-    values = [[parameter.id, effective[parameter.id]] for parameter in rules.parameters]
-    text = json.dumps([rules.id, values], ensure_ascii=False, separators=(",", ":"))
+    """What names the money of a full effective parameter set: a hash of the ruleset's id, its
+    money version's MAJOR (``Ruleset.major``) and only the parameters whose value differs from
+    their declared default, in the ruleset's order.
+
+    Two sets with the same fingerprint pay every hand alike. A parameter added at a default
+    that changes nothing leaves every fingerprint as it was; a changed default changes what
+    some hand is paid, so it comes with a MAJOR (tools/versions.py refuses it otherwise),
+    which moves every fingerprint of the ruleset.
+    """
+    values = [[parameter.id, effective[parameter.id]] for parameter in rules.parameters
+              if effective[parameter.id] != parameter.default]
+    text = json.dumps([rules.id, rules.major, values], ensure_ascii=False,
+                      separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def pinned(rules: Ruleset, pin: str | None) -> None:
+    """Refuse a request whose ``ruleset_version`` this ruleset's money is not at: another
+    MAJOR, or, within it, older than the MINOR (and PATCH) the pin names. A pin names the
+    money a stored answer was paid under; an answer's own ``ruleset_version`` is a pin its
+    request may be sent again with until the MAJOR moves."""
+    if pin is None:
+        return
+    wanted = tuple(int(part) for part in pin.split("."))
+    served = tuple(int(part) for part in rules.version.split("."))
+    if wanted[0] == served[0] and served[:len(wanted)] >= wanted:
+        return
+    moved = "moved past it" if served > wanted else "not reached it"
+    message = (f"pinned to {rules.id} {pin}, but this service scores {rules.id} "
+               f"{rules.version}: its money has {moved}; nothing was scored "
+               f"(/problems/ruleset-version-conflict)")
+    raise VersionConflict(f"ruleset_version: {message}", {"ruleset_version": [message]})
 
 
 # --- variants ---------------------------------------------------------------------------------

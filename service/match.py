@@ -39,6 +39,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
     counter, events = rules.counter, rules.events
     used: Rules = data["rules"]  # set once for the match: every event is scored under them
     house = {"variant": used.variant, "rules": used.overrides}
+    once = (*house, "ruleset_version")  # the match's pin was checked for every event
     state: State = {"dealer": data["dealer"], counter: data[counter]}
     totals = [0, 0, 0, 0]
     answered = []
@@ -47,7 +48,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
         kind, request = event["type"], event["request"]
         field = f"events.{index}.request"
         spec = events[kind]
-        for name in (*spec.supplies, *house):
+        for name in (*spec.supplies, *once):
             if name in request:
                 message = (f"the match supplies '{name}' from its running state; leave it "
                            "out of the event" if name in spec.supplies else

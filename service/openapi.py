@@ -45,6 +45,9 @@ POST_ERRORS = {
     "503": ("The request ran past its deadline while the worker was busy: nothing is "
             "answered; retry after `Retry-After` seconds.", PROBLEM),
     "415": ("The body is not application/json, is compressed, or is not UTF-8.", PROBLEM),
+    "409": ("The request pinned `ruleset_version`, and the ruleset's money is not at it (its "
+            "MAJOR moved, or the service has not reached the pin): nothing is scored.",
+            PROBLEM),
     "422": ("The body breaks the schema, describes an impossible hand, or is not a win.",
             PROBLEM),
 }
@@ -63,8 +66,12 @@ once; the tiles of `melds` are not repeated in it.
 **Errors** are `application/problem+json` (RFC 9457); `errors` maps each offending field's path
 to messages that say what was expected.
 
-**Versioning.** Within /v1 answers may gain fields and the catalogues may gain patterns;
-requests may gain optional fields. Nothing is removed or renamed within /v1.
+**Versioning.** `/v1` is the shape of requests and answers: within it answers may gain fields
+and the catalogues may gain patterns; requests may gain optional fields; nothing is removed or
+renamed. `ruleset_version` is the money, semantic: MAJOR when some request may be paid
+differently, MINOR when answers gain information with every amount unchanged, PATCH for texts.
+A request may pin it (`"ruleset_version": "1"`): a service whose ruleset is at another MAJOR
+answers 409 and scores nothing.
 """
 
 
@@ -319,6 +326,12 @@ def _answer(operation_id: str, example: dict[str, Any]) -> None:
 def refresh_examples() -> None:
     """Rewrite each example's answer from the core (``make examples``), after a deliberate
     change to what the service answers; review the diff before committing it."""
+    EXAMPLES_FILE.write_text(refreshed_examples(), encoding="utf-8")
+
+
+def refreshed_examples() -> str:
+    """The examples file with each example's answer the core's, as ``refresh_examples``
+    writes it (the same text when nothing moved: tests/test_examples.py)."""
     found = examples()
     for operation_id, example in found.items():
         _answer(operation_id, example)
@@ -328,8 +341,12 @@ def refresh_examples() -> None:
             _answer(operation_id, example)
     finally:
         load_variants()
-    EXAMPLES_FILE.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n",
-                             encoding="utf-8")
+    return examples_text(found)
+
+
+def examples_text(found: dict[str, Any]) -> str:
+    """The examples file's text: one form, whoever writes it (tools/problem_examples.py)."""
+    return json.dumps(found, ensure_ascii=False, indent=1) + "\n"
 
 
 if __name__ == "__main__":

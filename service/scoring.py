@@ -18,7 +18,7 @@ from marshmallow import Schema, ValidationError
 from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.hints import refusals
-from service.house import resolve, said
+from service.house import pinned, resolve, said
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.readings import call
@@ -79,6 +79,7 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
     rules = RULESETS[ruleset_id]
+    pinned(rules, data.pop("ruleset_version", None))  # a stored check fails loudly, 409
     # house rules: the variant and the overrides a request may send, resolved once each
     used = resolve(rules, data.pop("variant", None), data.pop("rules", None))
     data["rules"] = used

@@ -5,17 +5,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
 
-from service.openapi import EXAMPLE_RULES, UNSHOWN_PROBLEMS, build_spec, examples
+from service.openapi import (
+    EXAMPLE_RULES,
+    EXAMPLES_FILE,
+    UNSHOWN_PROBLEMS,
+    build_spec,
+    examples,
+    refreshed_examples,
+    spec_yaml,
+)
 from tests.conftest import under_mutation
 from tests.server import running_server
 from tools import problem_examples
 
 SPEC = build_spec()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _shown(media: dict[str, Any], name: str) -> Any:
@@ -139,3 +149,12 @@ def test_every_error_answer_in_the_contract_shows_a_real_problem() -> None:
     assert problems["422 yueqing"]["errors"]  # each ruleset shows its own refusal
     assert SPEC["paths"]["/v1/yueqing/score"]["post"]["responses"]["422"]["content"][
         "application/problem+json"]["example"] == problems["422 yueqing"]
+
+
+def test_make_examples_and_make_openapi_on_a_clean_checkout_rewrite_nothing() -> None:
+    # What `make examples` (the answers, then the problems) and `make openapi` would write is
+    # byte for byte what is committed: regeneration leaves `git status` clean.
+    committed = EXAMPLES_FILE.read_text(encoding="utf-8")
+    assert problem_examples.refreshed(refreshed_examples()) == committed, "run `make examples`"
+    assert spec_yaml() == (ROOT / "openapi.yaml").read_text(encoding="utf-8"), \
+        "run `make openapi`"

@@ -3,16 +3,19 @@
     PYTHONPATH=tools .venv/bin/pytest -p capture_hands tests/chuzhou tests/yueqing ...
 
 (``make worked-hands``.) Each distinct (ruleset, action, body) the in-process tests send to
-``service.scoring.perform`` is written as one JSON line when the run ends; the version test
-(tests/test_versions.py) answers them all and digests the answers per ruleset.
+``service.scoring.perform`` is written as one JSON line when the run ends, in the one form
+tools/versions.py reads and writes (keys and lines sorted: a run over the same tests rewrites
+nothing); the version test (tests/test_versions.py) answers them all and digests the answers
+per ruleset.
 """
 
 from __future__ import annotations
 
 import atexit
-import json
 from pathlib import Path
 from typing import Any
+
+from versions import hand_line, hands_file
 
 import service.actions
 import service.scoring
@@ -25,7 +28,7 @@ _perform = service.scoring.perform
 
 def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, Any]:
     try:
-        line = json.dumps([ruleset_id, name, body], ensure_ascii=False, separators=(",", ":"))
+        line = hand_line(ruleset_id, name, body)
     except (TypeError, ValueError):  # a body no client could send as JSON
         line = ""
     if line and len(line) < LONGEST:
@@ -39,4 +42,4 @@ service.actions.perform = _recording  # type: ignore[attr-defined]
 
 @atexit.register
 def _write() -> None:
-    OUT.write_text("".join(line + "\n" for line in sorted(_seen)), encoding="utf-8")
+    OUT.write_text(hands_file(_seen), encoding="utf-8")

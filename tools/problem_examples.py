@@ -20,7 +20,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # the repository
 from service.actions import answer  # noqa: E402
 from service.api.app import create_app  # noqa: E402
 from service.errors import PastDeadline  # noqa: E402
-from service.openapi import EXAMPLES_FILE  # noqa: E402
+from service.openapi import EXAMPLES_FILE, examples_text  # noqa: E402
 from service.work import deadline  # noqa: E402
 
 SCORE = "/v1/chuzhou/score"
@@ -35,6 +35,16 @@ ASKED: dict[str, tuple[str, str, dict[str, str], bytes]] = {
     "405": ("GET", SCORE, {}, b""),
     "413": ("POST", SCORE, JSON, b'{"pad": "' + b"x" * (1 << 20) + b'"}'),
     "415": ("POST", SCORE, {"Content-Type": "text/plain"}, b"{}"),
+    "409": ("POST", SCORE, JSON, json.dumps({
+        "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1], "ruleset_version": "0",
+        "hand": {"concealed": "123m678m99p", "melds": [
+            {"type": "chi", "tiles": "345s", "from": 0},
+            {"type": "peng", "tiles": "777p", "from": 3}]},
+        "win": {"tile": "8m", "by": "discard", "from": 3}}).encode()),
+    "409 yueqing": ("POST", "/v1/yueqing/score", JSON, json.dumps({
+        "dealer": 0, "winner": 0, "caishen": "3z", "ruleset_version": "0",
+        "hand": {"concealed": "123m456m789p234s678s55s"},
+        "win": {"tile": "8s", "by": "discard", "from": 3}}).encode()),
     "422 chuzhou": ("POST", SCORE, JSON, json.dumps({
         "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1],
         "hand": {"concealed": "123m456m789m11p22p"},
@@ -80,10 +90,15 @@ def in_process() -> dict[str, dict[str, Any]]:
     return dict(sorted(found.items()))
 
 
-def main() -> None:
-    examples = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
+def refreshed(text: str) -> str:
+    """The examples file's ``text`` with its problems the service's, as ``main`` writes it."""
+    examples = json.loads(text)
     examples["problems"] = in_process()
-    EXAMPLES_FILE.write_text(json.dumps(examples, ensure_ascii=False, indent=1) + "\n",
+    return examples_text(examples)
+
+
+def main() -> None:
+    EXAMPLES_FILE.write_text(refreshed(EXAMPLES_FILE.read_text(encoding="utf-8")),
                              encoding="utf-8")
 
 

@@ -3,14 +3,29 @@
     python tools/versions.py           # what would be recorded, and what stops it
     python tools/versions.py record    # `make versions`: rewrites tests/answer_digests.json
 
-tests/test_versions.py fails when a worked hand (tests/worked_hands.jsonl) answers otherwise
-than recorded for its ruleset's version. After a change that moves answers on purpose: bump the
-ruleset's ``version`` (its package's ``RULESET``) and ``service/version.py``, add the newest
-entry to CHANGELOG.md with a ``Rulesets:`` line naming the ruleset at its new version as
-"(changed)", then record. ``record`` refuses a moved answer under a version already recorded,
-a moved answer the newest changelog entry does not name as changed, and a service version not
-newer than the one recorded. Each hand is recorded by the digest of its request, so hands
-added to the file (``make worked-hands``) are recorded as they are, without a bump.
+A ruleset's version is the version of its money (service/version.py): MAJOR when some request
+may be paid differently, MINOR when answers gain information with every amount unchanged,
+PATCH for texts. tests/test_versions.py fails when a worked hand (tests/worked_hands.jsonl)
+answers otherwise than recorded and the ruleset's version does not say as much.
+
+Each hand is recorded by the digest of its request, as three digests of its answer: its money
+(every ``net`` and ``totals``; a refusal is paid nothing), the rest of it but its texts (the
+names of patterns, items and candidates), and those texts. Neither the version nor the
+fingerprint enters them, so a bump rewrites no hand: it moves the ruleset's ``version`` line
+and, with a MAJOR, its ``fingerprint`` line, the one place a bump touches. A ruleset's record
+also holds every parameter's default: a changed default pays some hand differently (a MAJOR),
+whether or not a worked hand shows it, and a parameter added at its default moves nothing.
+
+What each change needs of the ruleset's version, against what was recorded:
+
+- MAJOR: a hand answered both times is paid differently, or is now refused; a default changed.
+- MINOR: an answer moved otherwise (it gained a field, a hand once refused is answered, a
+  refusal names other fields), or the defaults' fingerprint moved.
+- PATCH: only the texts in answers moved.
+
+A moved ruleset also needs a newer service version (service/version.py), CHANGELOG.md's newest
+entry, whose ``Rulesets:`` line names every ruleset at its version and says which MAJORs moved.
+Hands added to the file (``make worked-hands``) are recorded as they are, without a bump.
 """
 
 from __future__ import annotations
@@ -19,14 +34,16 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the repository, for the service and its tests' files
 
 from service.actions import run  # noqa: E402
 from service.errors import ProblemError  # noqa: E402
+from service.house import fingerprint  # noqa: E402
 from service.jsonio import encoded  # noqa: E402
 from service.rulesets import RULESETS  # noqa: E402
 from service.version import VERSION  # noqa: E402
@@ -34,15 +51,39 @@ from service.version import VERSION  # noqa: E402
 HANDS = ROOT / "tests" / "worked_hands.jsonl"
 RECORD = ROOT / "tests" / "answer_digests.json"
 CHANGELOG = ROOT / "CHANGELOG.md"
-Record = dict[str, Any]  # {"service": version, "rulesets": {id: {"version", "answers"}}}
+Record = dict[str, Any]  # {"service", "rulesets": {id: {"version", "fingerprint", ...}}}
+
+PATCH, MINOR, MAJOR = 1, 2, 3
+LEVELS = {0: "nothing", PATCH: "a PATCH", MINOR: "a MINOR", MAJOR: "a MAJOR"}
+MONEY = ("net", "totals")  # what a hand is paid, wherever an answer says it
+TEXTS = ("name", "name_en")  # what an answer says in words for players
+REFUSED = "refused"  # the money of a refused hand: nothing is paid
+
+
+# --- the worked hands, written as make worked-hands writes them ----------------------------------
+
+
+def hand_line(ruleset_id: str, action: str, body: Any) -> str:
+    """One worked hand as tests/worked_hands.jsonl holds it: keys sorted, so a hand sent in
+    another key order is the same line."""
+    return json.dumps([ruleset_id, action, body], ensure_ascii=False, separators=(",", ":"),
+                      sort_keys=True)
+
+
+def hands_file(lines: Iterable[str]) -> str:
+    """The file's text: each line once, sorted, so a regeneration changes nothing else."""
+    return "".join(line + "\n" for line in sorted(set(lines)))
+
+
+# --- the answers ------------------------------------------------------------------------------
 
 
 def _unversioned(node: Any) -> Any:
-    """The answer without ``ruleset_version`` anywhere in it (a match's events carry it too):
-    a bump alone moves no answer."""
+    """The answer without ``ruleset_version`` or the rules' ``fingerprint`` anywhere in it (a
+    match's events carry them too): a bump alone moves no answer."""
     if isinstance(node, dict):
         return {key: _unversioned(value) for key, value in node.items()
-                if key != "ruleset_version"}
+                if key != "ruleset_version" and not (key == "fingerprint" and "overrides" in node)}
     if isinstance(node, list):
         return [_unversioned(value) for value in node]
     return node
@@ -58,22 +99,58 @@ def answered(ruleset_id: str, action: str, body: Any) -> Any:
         return {"problem": problem["type"], "fields": sorted(problem["errors"])}
 
 
+def _split(node: Any, money: list[Any], texts: list[Any]) -> Any:
+    """The answer with its texts taken out into ``texts``; its money copied into ``money``."""
+    if isinstance(node, dict):
+        kept = {}
+        for key, value in node.items():
+            if key in TEXTS:
+                texts.append(value)
+                continue
+            if key in MONEY:
+                money.append(value)
+            kept[key] = _split(value, money, texts)
+        return kept
+    if isinstance(node, list):
+        return [_split(value, money, texts) for value in node]
+    return node
+
+
 def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:20]
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def parts(answer: Any) -> str:
+    """One hand's record: its money, the rest but texts, the texts, each a digest."""
+    money: list[Any] = []
+    texts: list[Any] = []
+    rest = _split(answer, money, texts)
+    paid = REFUSED if "problem" in answer else _digest(encoded(money))
+    return f"{paid} {_digest(encoded(rest))} {_digest(encoded(texts))}"
 
 
 def digests() -> Record:
-    """Every worked hand of a served ruleset: its request's digest, its answer's."""
+    """Every worked hand of a served ruleset, and each ruleset's version, the fingerprint of
+    its defaults and the defaults."""
     made: dict[str, dict[str, str]] = {}
     for line in HANDS.read_text(encoding="utf-8").splitlines():
         ruleset_id, action, body = json.loads(line)
         if ruleset_id in RULESETS:
-            made.setdefault(ruleset_id, {})[_digest(line.encode())] = _digest(
-                encoded(answered(ruleset_id, action, body)))
-    return {"service": VERSION, "rulesets": {
-        ruleset_id: {"version": RULESETS[ruleset_id].version,
-                     "answers": dict(sorted(hands.items()))}
-        for ruleset_id, hands in sorted(made.items())}}
+            made.setdefault(ruleset_id, {})[_digest(line.encode())] = parts(
+                answered(ruleset_id, action, body))
+    rulesets = {}
+    for ruleset_id, hands in sorted(made.items()):
+        rules = RULESETS[ruleset_id]
+        rulesets[ruleset_id] = {"version": rules.version,
+                                "fingerprint": fingerprint(rules, rules.defaults()),
+                                "defaults": rules.defaults(),
+                                "answers": dict(sorted(hands.items()))}
+    return {"service": VERSION, "rulesets": rulesets}
+
+
+def record_text(record: Record) -> str:
+    """The record as tests/answer_digests.json holds it."""
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
 
 def recorded() -> Record:
@@ -81,60 +158,145 @@ def recorded() -> Record:
     return found
 
 
-def changelog() -> tuple[list[str], dict[str, set[tuple[str, str, bool]]]]:
-    """The service versions CHANGELOG.md lists, newest first, and what each entry's
-    ``Rulesets:`` line names: (ruleset, version, whether marked changed)."""
-    text = CHANGELOG.read_text(encoding="utf-8")
-    entries = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
-    services, named = [], {}
-    for entry in entries:
-        version = entry.split()[0]
-        services.append(version)
-        line = re.search(r"^Rulesets: (.*)$", entry, re.MULTILINE)
-        named[version] = {(ruleset_id, number, bool(changed)) for ruleset_id, number, changed
-                          in re.findall(r"(\w+) (\d+\.\d+\.\d+)( \(changed\))?",
-                                        line.group(1) if line else "")}
-    return services, named
+# --- the changelog ----------------------------------------------------------------------------
+
+
+class Entry(NamedTuple):
+    """One CHANGELOG.md entry: its service version, each ruleset's version, whose MAJOR moved."""
+
+    service: str
+    rulesets: dict[str, str]
+    majors: frozenset[str]
+
+
+RULESETS_LINE = re.compile(r"^Rulesets: (.*?)\. MAJOR moved: (.*?)\.$", re.MULTILINE)
+
+
+def changelog(text: str | None = None) -> list[Entry]:
+    """CHANGELOG.md's entries, newest first; an entry without its ``Rulesets:`` line names
+    nothing."""
+    text = CHANGELOG.read_text(encoding="utf-8") if text is None else text
+    entries = []
+    for entry in re.split(r"^## ", text, flags=re.MULTILINE)[1:]:
+        line = RULESETS_LINE.search(entry)
+        named = dict(re.findall(r"(\w+) (\d+\.\d+\.\d+)", line.group(1))) if line else {}
+        majors = frozenset(re.findall(r"\w+", line.group(2))) - {"none"} if line else frozenset()
+        entries.append(Entry(entry.split()[0], named, majors))
+    return entries
+
+
+def changelog_problems(entries: list[Entry]) -> list[str]:
+    """Each entry names the rulesets whose MAJOR moved since the entry before it, no more and
+    no fewer, and no version goes back."""
+    found = []
+    for newer, older in zip(entries, entries[1:], strict=False):
+        moved = {rid for rid, version in newer.rulesets.items()
+                 if rid in older.rulesets and _key(version)[0] != _key(older.rulesets[rid])[0]}
+        if moved != set(newer.majors):
+            found.append(f"CHANGELOG.md {newer.service}: MAJOR moved names "
+                         f"{', '.join(sorted(newer.majors)) or 'none'}, but the versions moved "
+                         f"{', '.join(sorted(moved)) or 'none'}")
+        for rid, version in newer.rulesets.items():
+            if rid in older.rulesets and _key(version) < _key(older.rulesets[rid]):
+                found.append(f"CHANGELOG.md {newer.service}: {rid} {version} is older than "
+                             f"{older.rulesets[rid]}")
+    return found
+
+
+# --- what a change needs ----------------------------------------------------------------------
 
 
 def _key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
 
+def bump(before: str, now: str) -> int:
+    """How far a version moved: MAJOR, MINOR, PATCH, 0 when it did not, -1 when it went back."""
+    old, new = _key(before), _key(now)
+    if new < old:
+        return -1
+    for level, (was, is_) in zip((MAJOR, MINOR, PATCH), zip(old, new, strict=True),
+                                 strict=True):
+        if was != is_:
+            return level
+    return 0
+
+
+def needed(now: Record, before: Record, ruleset_id: str) -> tuple[int, str]:
+    """The least bump the ruleset's changes since ``before`` need, and why."""
+    made, was = now["rulesets"][ruleset_id], before["rulesets"].get(ruleset_id)
+    if was is None:
+        return 0, ""
+    defaults, old_defaults = made["defaults"], was.get("defaults", {})
+    changed = [pid for pid, value in old_defaults.items()
+               if pid in defaults and defaults[pid] != value]
+    if changed:
+        return MAJOR, f"the default of {', '.join(changed)} changed"
+    paid = shown = worded = 0
+    for hand, answer in made["answers"].items():
+        old = was["answers"].get(hand)
+        if old is None or old == answer:
+            continue
+        money, rest, texts = answer.split()
+        old_money, old_rest, old_texts = old.split()
+        if old_money != money and old_money != REFUSED:
+            paid += 1
+        elif (old_money, old_rest) != (money, rest):
+            shown += 1
+        elif old_texts != texts:
+            worded += 1
+    if paid:
+        return MAJOR, f"{paid} worked hand(s) are paid differently"
+    if shown:
+        return MINOR, f"{shown} worked answer(s) changed, every amount as it was"
+    if made["fingerprint"] != was.get("fingerprint", made["fingerprint"]):
+        return MINOR, "the defaults' fingerprint changed, every amount as it was"
+    if worded:
+        return PATCH, f"the texts of {worded} worked answer(s) changed"
+    return 0, ""
+
+
 def moved(now: Record, before: Record) -> set[str]:
-    """The rulesets with a hand recorded on both sides whose answer differs."""
-    found = set()
-    for ruleset_id, made in now["rulesets"].items():
-        was = before["rulesets"].get(ruleset_id, {}).get("answers", {})
-        if any(was.get(hand, answer) != answer for hand, answer in made["answers"].items()):
-            found.add(ruleset_id)
-    return found
+    """The rulesets whose changes since ``before`` need a bump."""
+    return {rid for rid in now["rulesets"] if needed(now, before, rid)[0]}
 
 
-def problems(now: Record, before: Record) -> list[str]:
+def problems(now: Record, before: Record, entries: list[Entry] | None = None) -> list[str]:
     """Why ``now`` may not be recorded over ``before``: empty when it may."""
-    services, named = changelog()
-    newest = named.get(services[0], set()) if services else set()
-    found = []
-    if not services or services[0] != VERSION:
-        found.append(f"CHANGELOG.md's newest entry is not service/version.py's {VERSION}")
+    entries = changelog() if entries is None else entries
+    newest = entries[0] if entries else Entry("", {}, frozenset())
+    found = changelog_problems(entries)
+    if newest.service != now["service"]:
+        found.append(f"CHANGELOG.md's newest entry is not service/version.py's {now['service']}")
+    service_moved = False
     for ruleset_id, made in now["rulesets"].items():
         version = made["version"]
-        if not any((ruleset_id, version) == (rid, number) for entry in named.values()
-                   for rid, number, _ in entry):
-            found.append(f"CHANGELOG.md names no '{ruleset_id} {version}' on a Rulesets: line")
-    for ruleset_id in sorted(moved(now, before)):
-        version = now["rulesets"][ruleset_id]["version"]
-        if before["rulesets"][ruleset_id]["version"] == version:
-            found.append(f"{ruleset_id}'s answers to the worked hands changed, but its "
-                         f"version is still {version}: bump it, add the change to "
-                         "CHANGELOG.md, then `make versions`")
-        elif (ruleset_id, version, True) not in newest:
-            found.append(f"CHANGELOG.md's newest entry does not name '{ruleset_id} {version} "
-                         "(changed)' on its Rulesets: line")
-        if _key(now["service"]) <= _key(before["service"]):
-            found.append(f"{ruleset_id}'s answers changed, but the service version "
-                         f"{now['service']} is not newer than {before['service']}")
+        if newest.rulesets.get(ruleset_id) != version:
+            found.append(f"CHANGELOG.md's newest entry does not name '{ruleset_id} {version}' "
+                         "on its Rulesets: line")
+        was = before["rulesets"].get(ruleset_id)
+        if was is None:
+            continue
+        removed = sorted(set(was.get("defaults", {})) - set(made["defaults"]))
+        if removed:
+            found.append(f"{ruleset_id}: parameter(s) {', '.join(removed)} removed: within /v1 "
+                         "nothing a request may send is removed")
+        level, why = needed(now, before, ruleset_id)
+        moved_by = bump(was["version"], version)
+        if moved_by < 0:
+            found.append(f"{ruleset_id}'s version {version} is older than the recorded "
+                         f"{was['version']}")
+        elif moved_by < level:
+            found.append(f"{ruleset_id}: {why}: that needs {LEVELS[level]} of its version, "
+                         f"but {was['version']} → {version} is {LEVELS[moved_by]}: bump it, "
+                         "add the change to CHANGELOG.md, then `make versions`")
+        if moved_by == MAJOR and ruleset_id not in newest.majors:
+            found.append(f"CHANGELOG.md's newest entry does not say {ruleset_id}'s MAJOR "
+                         "moved (its Rulesets: line, MAJOR moved: ...)")
+        service_moved = service_moved or level > 0 or moved_by > 0
+    if service_moved and _key(now["service"]) <= _key(before["service"]):
+        found.append(f"a ruleset moved, but the service version {now['service']} is not newer "
+                     f"than {before['service']}")
     return found
 
 
@@ -146,7 +308,7 @@ def main() -> int:
         print("\n".join(found), file=sys.stderr)
         return 1
     if sys.argv[1:] == ["record"]:
-        RECORD.write_text(json.dumps(now, indent=1) + "\n", encoding="utf-8")
+        RECORD.write_text(record_text(now), encoding="utf-8")
     else:
         print(f"{len(moved(now, before))} ruleset(s) moved; `record` would write "
               f"{sum(len(made['answers']) for made in now['rulesets'].values())} hands")

@@ -182,14 +182,22 @@ class Ruleset(NamedTuple):
     # The OpenAPI document's id enums: a component's name, and the ids its ``id`` may be
     id_enums: Callable[[], dict[str, list[str]]] = no_ids
     ready: Ready | None = None
-    # Bumped whenever this ruleset's answers change, with an entry in CHANGELOG.md that names
-    # it (tests/test_versions.py); every answer carries it as ``ruleset_version``.
+    # The money's version (service/version.py says the scheme): MAJOR when some request may
+    # be paid differently, MINOR when answers gain information and every amount stays, PATCH
+    # for texts; named by CHANGELOG.md (tools/versions.py checks it against the worked hands).
+    # Every answer carries it as ``ruleset_version``; a request may pin its MAJOR.
     version: str = "1.0.0"
     # House rules (docs/house-rules.md): every number a table may set otherwise, and what the
     # ruleset builds from a full set of their values (built once per fingerprint, kept in a
     # memo bounded in bytes: service/house.py); its handlers read it as data["rules"].tuned.
     parameters: tuple[Parameter, ...] = ()
     tune: Callable[[Mapping[str, Any]], Any] = untuned
+
+    @property
+    def major(self) -> int:
+        """The money version's MAJOR: what a request's ``ruleset_version`` pins, and what a
+        fingerprint is made under."""
+        return int(self.version.partition(".")[0])
 
     def summary(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "name_en": self.name_en,

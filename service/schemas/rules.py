@@ -151,3 +151,19 @@ def variant_field() -> fields.String:
     return fields.String(load_default=None, validate=validate.Length(1, 64), metadata={
         "description": "a named variant this deployment serves (GET "
                        "/v1/rulesets/{id}/variants); `rules` apply on top of it"})
+
+
+PIN = r"^[0-9]{1,6}(\.[0-9]{1,6}){0,2}$"
+
+
+def pin_field() -> fields.String:
+    """A request's ``ruleset_version``: the money it expects (service/house.py ``pinned``)."""
+    return fields.String(load_default=None, validate=validate.Regexp(
+        PIN, error="Not a version: a MAJOR such as \"1\", or \"1.2\" or \"1.2.0\"."),
+        metadata={"description": (
+            "pins the ruleset's money: a MAJOR (`\"1\"`), or `\"1.2\"` / `\"1.2.0\"` for "
+            "at least that version within the MAJOR. A service whose ruleset is at another "
+            "MAJOR, or older than the pin, answers 409 (`/problems/ruleset-version-conflict`) "
+            "and scores nothing. An answer's own `ruleset_version` may be sent back as the pin "
+            "(docs/contract.md, Versioning)"),
+            "example": "1"})

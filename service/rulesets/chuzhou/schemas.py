@@ -34,7 +34,7 @@ from service.schemas.fields import (
     Tiles,
     flag,
 )
-from service.schemas.rules import rules_field, variant_field
+from service.schemas.rules import pin_field, rules_field, variant_field
 from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 4  # four sets and a pair (CZ-1)
@@ -93,10 +93,12 @@ class SituationSchema(Schema):
 
 
 class Tunable(Schema):
-    """What every Chuzhou request may carry: its table's house rules (docs/house-rules.md)."""
+    """What every Chuzhou request may carry: its table's house rules (docs/house-rules.md) and
+    the version of the money it expects."""
 
     rules = rules_field("chuzhou", PARAMETERS)
     variant = variant_field()
+    ruleset_version = pin_field()
 
 
 class ScoreRequest(Tunable):

@@ -26,7 +26,7 @@ from service.schemas.common import (
     situation_part,
 )
 from service.schemas.fields import MOST_IN_A_ROW, BoundedList, Count, Seat, Tile, flag
-from service.schemas.rules import rules_field, variant_field
+from service.schemas.rules import pin_field, rules_field, variant_field
 from service.schemas.values import ValuesMixin
 
 MAX_MELDS = 5  # five sets and a pair (YQ-1)
@@ -72,10 +72,12 @@ class SituationSchema(Schema):
 
 
 class Tunable(Schema):
-    """What every Yueqing request may carry: its table's house rules (docs/house-rules.md)."""
+    """What every Yueqing request may carry: its table's house rules (docs/house-rules.md) and
+    the version of the money it expects."""
 
     rules = rules_field("yueqing", PARAMETERS)
     variant = variant_field()
+    ruleset_version = pin_field()
 
 
 class ScoreRequest(Tunable):
