@@ -220,12 +220,16 @@ examples: $(INSTALLED)
 	$(BIN)/python tools/problem_examples.py
 	$(BIN)/python -m service.openapi > openapi.yaml
 
-# After a deliberate change to a ruleset's answers, its version bumped and CHANGELOG.md
-# written: record the worked hands' new answers (tools/versions.py refuses otherwise).
+# After a deliberate change to a ruleset's answers, its money version bumped as far as they
+# moved (MAJOR an amount, MINOR information, PATCH texts) and CHANGELOG.md written: record the
+# worked hands' new answers (tools/versions.py refuses a bump short of what moved, and says
+# why). Writes only what moved: the hands hold no version and no fingerprint.
 versions: $(INSTALLED)
 	$(BIN)/python tools/versions.py record
 
-# Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py).
+# Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py):
+# sorted, and the same hands every run (hypothesis derandomized), so a clean checkout stays
+# clean.
 worked-hands: $(INSTALLED)
 	PYTHONPATH=tools $(BIN)/pytest -q -p no:cacheprovider -p capture_hands tests/chuzhou \
 	  tests/yueqing tests/test_values.py tests/test_api.py tests/test_match.py \
