@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from service.errors import SchemaViolation
 from service.match import _prefixed
 from service.openapi import examples
+from service.rulesets import RULESETS
 
 CHUZHOU_MATCH = examples()["chuzhou_match"]["request"]
 YUEQING_MATCH = examples()["yueqing_match"]["request"]
@@ -165,6 +166,20 @@ def test_an_event_may_not_supply_what_the_match_threads(client: FlaskClient) -> 
     message = "the match supplies 'zhen' from its running state; leave it out of the event"
     assert problem["errors"] == {"events.1.request.zhen": [message]}
     assert problem["detail"] == f"events.1.request.zhen: {message}"
+
+
+def test_a_match_pins_its_ruleset_version_once_and_an_event_may_not(
+        client: FlaskClient) -> None:
+    pin = RULESETS["chuzhou"].version.split(".")[0]
+    pinned = client.post("/v1/chuzhou/match", json={**CHUZHOU_MATCH, "ruleset_version": pin})
+    assert pinned.status_code == 200
+    assert pinned.get_json() == client.post("/v1/chuzhou/match", json=CHUZHOU_MATCH).get_json()
+    event = {"type": "draw", "request": {"ruleset_version": pin}}
+    response = client.post("/v1/chuzhou/match", json={"dealer": 0, "events": [event]})
+    assert response.status_code == 422
+    message = ("the match sets 'ruleset_version' once, for every event; send it with the "
+               "match")
+    assert response.get_json()["errors"] == {"events.0.request.ruleset_version": [message]}
 
 
 def test_a_problem_of_a_whole_event_request_is_named_by_the_event() -> None:

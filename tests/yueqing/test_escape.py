@@ -235,6 +235,12 @@ ESCAPED = {"caishen": "5p", "escaper": 3, "players": [
 KONG = {"type": "gang", "tiles": "9999m", "from": 2}
 
 
+# Seat 1 runs, seats 0, 2 and 3 stay (an escaper before the dealer in seat order).
+SEAT_1_RAN = {**ESCAPED, "escaper": 1, "players": [
+    ESCAPED["players"][0], {**ESCAPED["players"][2], "seat": 3},  # type: ignore[index]
+    {**ESCAPED["players"][1], "seat": 2}]}  # type: ignore[index]
+
+
 def _with_kong() -> dict[str, object]:
     players = [dict(player) for player in ESCAPED["players"]]  # type: ignore[attr-defined]
     players[0]["melds"] = [*players[0]["melds"][:1], KONG, players[0]["melds"][2]]
@@ -247,6 +253,9 @@ def _with_kong() -> dict[str, object]:
     ({"dealer": 1}, {}, {"dealer": 1, "lao_zhuang": 0}),  # 牢庄 left out: 0
     # The dealer escaped: the 下家 deals, 牢庄 0 (docs/rules/yueqing.md).
     ({"dealer": 3, "lao_zhuang": 4}, {}, {"dealer": 0, "lao_zhuang": 0}),
+    ({"dealer": 1, "lao_zhuang": 4, "seat_1_ran": True}, {}, {"dealer": 2, "lao_zhuang": 0}),
+    # A player before the dealer ran: the dealer stays.
+    ({"dealer": 2, "lao_zhuang": 4, "seat_1_ran": True}, {}, {"dealer": 2, "lao_zhuang": 4}),
     # A kong of four real tiles was made: the deal passes (YQ-20), unless the rules say not.
     ({"dealer": 0, "lao_zhuang": 2, "kong": True}, {}, {"dealer": 1, "lao_zhuang": 0}),
     ({"dealer": 0, "lao_zhuang": 2, "kong": True}, {"kong_passes_deal": False},
@@ -254,7 +263,9 @@ def _with_kong() -> dict[str, object]:
 ])
 def test_an_escape_answers_the_next_dealer_and_lao_zhuang(
         sent: dict[str, object], rules: dict[str, object], expected: dict[str, int]) -> None:
-    body = {**(_with_kong() if sent.pop("kong", False) else ESCAPED), **sent}
+    sent = dict(sent)  # the table's own stays as written
+    base = SEAT_1_RAN if sent.pop("seat_1_ran", False) else ESCAPED
+    body = {**(_with_kong() if sent.pop("kong", False) else base), **sent}
     if rules:
         body["rules"] = rules
     assert run("yueqing", "escape", body)["next"] == expected
