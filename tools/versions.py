@@ -23,6 +23,11 @@ What each change needs of the ruleset's version, against what was recorded:
   refusal names other fields), or the defaults' fingerprint moved.
 - PATCH: only the texts in answers moved.
 
+A hand's money is one digest of every amount in its answer, so it cannot tell an amount gained
+from one changed: a waits answer with a way once refused and now valued asks for a MAJOR
+though no amount moved. That errs toward the louder bump; a MAJOR a change did not need is
+said so in its CHANGELOG.md entry.
+
 A moved ruleset also needs a newer service version (service/version.py), CHANGELOG.md's newest
 entry, whose ``Rulesets:`` line names every ruleset at its version and says which MAJORs moved.
 Hands added to the file (``make worked-hands``) are recorded as they are, without a bump.
