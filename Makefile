@@ -227,13 +227,15 @@ examples: $(INSTALLED)
 versions: $(INSTALLED)
 	$(BIN)/python tools/versions.py record
 
-# Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py):
+# Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py),
+# hands under house rules included (a request under them paid differently is a MAJOR too):
 # sorted, and the same hands every run (hypothesis derandomized), so a clean checkout stays
 # clean.
 worked-hands: $(INSTALLED)
 	PYTHONPATH=tools $(BIN)/pytest -q -p no:cacheprovider -p capture_hands tests/chuzhou \
 	  tests/yueqing tests/test_values.py tests/test_api.py tests/test_match.py \
-	  tests/test_verify.py tests/test_natural_readings.py tests/test_engine.py
+	  tests/test_verify.py tests/test_natural_readings.py tests/test_engine.py \
+	  tests/test_house_rules.py tests/test_house_exclusions.py
 
 clean:
 	rm -rf $(VENV) $(CVENV) $(RIICHI) .mutate .mypy_cache .pytest_cache .ruff_cache build *.egg-info

@@ -76,7 +76,8 @@ def _moved(before: versions.Record, ruleset_id: str, part: int) -> versions.Reco
 def _newest(now: versions.Record, majors: frozenset[str] = frozenset()) -> list[Entry]:
     """A changelog whose newest entry names every ruleset at its version now."""
     served = {rid: made["version"] for rid, made in now["rulesets"].items()}
-    older = {rid: "0.9.0" if rid in majors else "1.0.0" for rid in served}
+    older = {rid: f"{int(version.split('.')[0]) - (rid in majors)}.0.0"
+             for rid, version in served.items()}
     return [Entry(now["service"], served, majors), Entry("1.0.0", older, frozenset())]
 
 
@@ -84,8 +85,6 @@ def _newest(now: versions.Record, majors: frozenset[str] = frozenset()) -> list[
 def test_each_ruleset_moves_as_far_as_its_own_answers(now: versions.Record, part: int,
                                                       level: int) -> None:
     # Only chuzhou's answers moved: chuzhou needs the bump, yueqing needs none.
-    version = RULESETS["chuzhou"].version
-    major, minor, patch = (int(number) for number in version.split("."))
     before = _moved(_at(now), "chuzhou", part)
     assert versions.needed(now, before, "chuzhou")[0] == level
     assert versions.needed(now, before, "yueqing") == (0, "")
@@ -93,15 +92,18 @@ def test_each_ruleset_moves_as_far_as_its_own_answers(now: versions.Record, part
     # recorded at the same version: refused, saying how far it must go
     [refused] = versions.problems(now, before, _newest(now))
     assert refused.startswith("chuzhou:") and f"needs {versions.LEVELS[level]}" in refused
-    # one step below and one at the level: refused, then accepted (a MAJOR says so)
-    older = {MAJOR: f"{major - 1}.{minor}.{patch}", MINOR: f"{major}.{minor - 1}.{patch}",
-             PATCH: f"{major}.{minor}.{patch - 1}" if patch else f"{major}.{minor - 1}.9"}
-    earlier = _moved(_at(now, chuzhou=older[level]), "chuzhou", part)
-    majors = frozenset({"chuzhou"}) if level == MAJOR else frozenset()
-    assert versions.problems(now, earlier, _newest(now, majors)) == []
-    if level == MAJOR:
-        missing = versions.problems(now, earlier, _newest(now))
-        assert any("does not say chuzhou's MAJOR moved" in problem for problem in missing)
+    # chuzhou served at 3.4.5, recorded at a version one step below at each level: a bump
+    # short of what moved is refused, one as far or further accepted (a MAJOR said so)
+    served = copy.deepcopy(now)
+    served["rulesets"]["chuzhou"]["version"] = "3.4.5"
+    for bumped, older in ((PATCH, "3.4.4"), (MINOR, "3.3.5"), (MAJOR, "2.4.5")):
+        earlier = _moved(_at(now, chuzhou=older), "chuzhou", part)
+        majors = frozenset({"chuzhou"}) if bumped == MAJOR else frozenset()
+        found = versions.problems(served, earlier, _newest(served, majors))
+        assert (found == []) == (bumped >= level), (older, found)
+    missing = versions.problems(served, _moved(_at(now, chuzhou="2.4.5"), "chuzhou", part),
+                                _newest(served))
+    assert any("does not say chuzhou's MAJOR moved" in problem for problem in missing)
 
 
 def test_a_hand_once_refused_and_now_paid_is_a_minor_and_one_now_refused_a_major(
