@@ -12,15 +12,21 @@ import sys
 from typing import Any
 
 from mahjong_client import Client
+from mahjong_client.api.batch import batch
 from mahjong_client.api.chuzhou import chuzhou_draw, chuzhou_instant, chuzhou_score, chuzhou_waits
 from mahjong_client.api.yueqing import yueqing_draw, yueqing_escape, yueqing_score, yueqing_waits
 from mahjong_client.models import (
+    BatchAnswer,
+    BatchProblemResult,
+    BatchRequest,
     ChuzhouDrawAnswer,
+    ChuzhouDrawItemResult,
     ChuzhouDrawRequest,
     ChuzhouInstantAnswer,
     ChuzhouInstantRequest,
     ChuzhouScoreAnswer,
     ChuzhouScoreRequest,
+    Problem,
     TileCode,
     WaitsAnswer,
     WaitsRequest,
@@ -30,6 +36,7 @@ from mahjong_client.models import (
     YueqingEscapeRequest,
     YueqingScoreAnswer,
     YueqingScoreRequest,
+    YueqingWaitsItemResult,
     YueqingWaitsRequest,
 )
 
@@ -60,7 +67,9 @@ def main(base_url: str, examples: dict[str, Any]) -> None:
     yscore = yueqing_score.sync(
         client=client, body=YueqingScoreRequest.from_dict(examples["/v1/yueqing/score"]))
     assert isinstance(yscore, YueqingScoreAnswer), yscore
-    assert yscore.tai.total == 2 and yscore.settlement.net == [-4, 10, -3, -3]
+    assert yscore.tai.total == 1 and yscore.settlement.net == [-5, 13, -4, -4]
+    assert [(wild.tile, wild.as_) for wild in yscore.hand.caishen_as] == [
+        (TileCode.TILE_3Z, TileCode.TILE_7S)]  # the 财神 in use
 
     ydraw = yueqing_draw.sync(
         client=client, body=YueqingDrawRequest.from_dict(examples["/v1/yueqing/draw"]))
@@ -77,6 +86,26 @@ def main(base_url: str, examples: dict[str, Any]) -> None:
     ywaits = yueqing_waits.sync(
         client=client, body=YueqingWaitsRequest.from_dict(examples["/v1/yueqing/waits"]))
     assert isinstance(ywaits, WaitsAnswer) and not ywaits.single_wait
+
+    # A batch, each result told apart by its type: an answer (status 200) of the item's
+    # ruleset and action, or a refused item's problem.
+    items = BatchRequest.from_dict(examples["/v1/batch"])
+    answered = batch.sync(client=client, body=items)
+    assert isinstance(answered, BatchAnswer), answered
+    read: list[tuple[int, int | str]] = []
+    for result in answered.results:
+        if isinstance(result, BatchProblemResult):
+            read.append((result.status, result.problem.type_))
+        elif isinstance(result, ChuzhouDrawItemResult):
+            read.append((result.status, result.answer.wall_reserve))
+        elif isinstance(result, YueqingWaitsItemResult):
+            read.append((result.status, len(result.answer.waits)))
+    assert read == [(200, 17), (200, 8), (422, "/problems/schema-violation")], read
+
+    # A refusal is the problem document, typed.
+    refused = chuzhou_draw.sync(client=client, body=ChuzhouDrawRequest(dealer=9))
+    assert isinstance(refused, Problem) and refused.status == 422, refused
+    assert refused.errors.additional_keys == ["dealer"]
 
 
 if __name__ == "__main__":
