@@ -9,4 +9,4 @@ do not.
 
 from __future__ import annotations
 
-VERSION = "1.2.0"
+VERSION = "1.3.0"
