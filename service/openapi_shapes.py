@@ -317,66 +317,6 @@ def batch_unions(schemas: Schemas, name: Callable[[Any], str]) -> None:
     items["items"] = {**ref("BatchItem"), "description": items["items"]["description"]}
 
 
-# ---- verify mode: ``expected`` is any part of the answer ----------------------------------------
-
-STRUCTURE = ("properties", "items", "anyOf", "oneOf", "allOf", "additionalProperties")
-
-
-def _part(schemas: Schemas, node: Any) -> Any:
-    """``node`` with nothing required: the same fields, each optional, at every depth."""
-    if isinstance(node, list):
-        return [_part(schemas, item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if "$ref" in node:
-        return {**node, **ref(_partial(schemas, _target(node)))}
-    made: dict[str, Any] = {}
-    for key, value in node.items():
-        if key == "properties":
-            made[key] = {field: _part(schemas, shown) for field, shown in value.items()}
-        elif key == "oneOf":  # parts of two branches may be the same part
-            made["anyOf"] = _part(schemas, value)
-        elif key in STRUCTURE:
-            made[key] = _part(schemas, value)
-        elif key not in ("required", "discriminator"):  # a part names no branch: no mapping
-            made[key] = value
-    return made
-
-
-def _partial(schemas: Schemas, component: str) -> str:
-    """The component ``<component>Expected``: any part of ``component``; a component with no
-    parts (a tile code, an enum) is its own."""
-    if not any(key in schemas[component] for key in STRUCTURE):
-        return component
-    made = f"{component}Expected"
-    if made not in schemas:
-        schemas[made] = {}  # a component that holds itself refers to this one
-        schemas[made] = _part(schemas, schemas[component])
-    return made
-
-
-def expected_parts(schemas: Schemas, name: Callable[[Any], str]) -> None:
-    """Each verifiable request's ``expected`` typed as any part of its answer (service/verify.py:
-    objects compare key by key, lists of pattern entries by id), so a client writes it as the
-    answer it expects, with the same names, not as any JSON."""
-    answers = {}
-    for rules in RULESETS.values():
-        offered = actions_of(rules)
-        answers.update({name(action.request): name(action.response)
-                        for action in offered.values()})
-        if rules.match is not None:
-            answers.update({f"{_camel(rules.id)}{_camel(kind)}EventRequest":
-                            name(offered[event.action].response)
-                            for kind, event in rules.match.events.items()})
-    for request, answer in answers.items():
-        properties = schemas[request]["properties"]
-        if "expected" in properties:
-            said = {key: value for key, value in properties["expected"].items()
-                    if key in ("description", "default")}
-            properties["expected"] = {**said, "anyOf": [ref(_partial(schemas, answer)),
-                                                        {"type": "null"}]}
-
-
 def shape(document: dict[str, Any], name: Callable[[Any], str],
           ids: dict[str, list[str]]) -> None:
     """Every shape above, on the document ``build_spec`` made (``name`` gives a schema class's
@@ -404,5 +344,4 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
     batch_unions(schemas, name)
     split_melds(schemas)
     split_wins(schemas, [win for win in map(name, WinBase.__subclasses__()) if win in schemas])
-    expected_parts(schemas, name)  # after every answer's union, which its parts follow
     describe_defaults(schemas)  # last: a field the splits make required has no default
