@@ -74,9 +74,10 @@ browser:
 	    >/dev/null 2>&1 || \
 	  echo "chromium could not be installed: the /docs browser test will be skipped"; }
 
-# The TypeScript client test (tests/test_typescript_client.py) runs Debian's nodejs and npm:
-# installed here when absent and possible (root and a package source); otherwise that one
-# test is skipped and says why. Its npm packages are the pins of tests/typescript's lock file.
+# The TypeScript client tests (tests/test_typescript_client.py) run Debian's nodejs and npm:
+# installed here when absent and possible (root and a package source); otherwise those tests
+# are skipped and say why. Their npm packages (openapi-typescript, openapi-fetch,
+# @hey-api/openapi-ts, orval, axios, typescript) are the pins of tests/typescript's lock file.
 node:
 	@{ command -v node && command -v npm; } >/dev/null 2>&1 || { \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm) \

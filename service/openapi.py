@@ -83,7 +83,11 @@ def _served_rulesets() -> str:
 
 def schema_name(schema: Any) -> str:
     """Component names: ``ChuzhouScoreRequest`` for a class in a ruleset's package (its id as
-    the prefix), plain for shared ones; a class may name its own ``component``."""
+    the prefix), plain for shared ones; a class may name its own ``component``.
+
+    An answer's ``...Response`` class is the component ``...Answer``: generators name their
+    own per-operation types ``<Operation>Response`` (@hey-api/openapi-ts) and
+    ``<Operation>Result`` (orval), so no component may end so after an operation's name."""
     cls = schema if isinstance(schema, type) else type(schema)
     named = cls.__dict__.get("component")
     if isinstance(named, str):
@@ -91,7 +95,10 @@ def schema_name(schema: Any) -> str:
     parts = cls.__module__.split(".")
     owner = next((part for part in parts if part in RULESETS), None)  # a ruleset's own schemas
     prefix = owner.capitalize() if owner is not None else ""
-    return prefix + cls.__name__.removesuffix("Schema")
+    name = cls.__name__.removesuffix("Schema")
+    if name.endswith("Response"):
+        name = name.removesuffix("Response") + "Answer"
+    return prefix + name
 
 
 def _response(description: str, content: dict[str, Any]) -> dict[str, Any]:
@@ -241,6 +248,32 @@ def _problem_examples(document: dict[str, Any], problems: dict[str, Any],
                         **media, "example": example}}
 
 
+HEADERS = {
+    "Service-Version": {"description": "the service's version (CHANGELOG.md), on every answer",
+                        "schema": {"type": "string"}},
+    "X-Request-ID": {"description": "the request's id, on every answer: the client's own "
+                                    "`X-Request-ID` when it is sane, else a fresh one; quote it "
+                                    "when reporting a failure",
+                     "schema": {"type": "string"}},
+    "Retry-After": {"description": "seconds to wait before sending the request again",
+                    "schema": {"type": "integer", "minimum": 0}},
+}
+EVERY_ANSWER = ("Service-Version", "X-Request-ID")
+
+
+def _headers(document: dict[str, Any]) -> None:
+    """Every answer declares the headers the service sets on all of them (service/serving.py);
+    a POST's 503 (past its deadline, service/api/problems.py) also ``Retry-After``."""
+    document["components"]["headers"] = HEADERS
+    for item in document["paths"].values():
+        for method, operation in item.items():
+            for status, response in operation["responses"].items():
+                named = [*EVERY_ANSWER, *(["Retry-After"] if (method, status) == ("post", "503")
+                                          else [])]
+                response["headers"] = {name: {"$ref": f"#/components/headers/{name}"}
+                                       for name in named}
+
+
 def build_spec() -> dict[str, Any]:
     marshmallow = MarshmallowPlugin(schema_name_resolver=schema_name)
     spec = APISpec(
@@ -286,6 +319,7 @@ def build_spec() -> dict[str, Any]:
     document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
     shape(document, schema_name, _id_enums())
     _problem_examples(document, found["problems"], UNSHOWN_PROBLEMS)
+    _headers(document)
     json_answer = document["paths"]["/openapi.json"]["get"]["responses"]["200"]["content"]
     json_answer["application/json"]["example"] = {  # abridged: the document holds itself
         "openapi": document["openapi"], "info": document["info"]}

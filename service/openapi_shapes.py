@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from service.actions import actions_of
+from service.errors import PROBLEM_TYPES
 from service.hand.groups import ANGANG
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset
@@ -140,13 +141,24 @@ RULESET_VERSION = {"type": "string", "description": "the version of the ruleset 
                    "answer (GET /v1/rulesets/{id} `version`; CHANGELOG.md)"}
 
 
+# A parameter's value, as a request's ``rules`` sends it and an answer shows it.
+PARAMETER_VALUE = {"type": ["integer", "boolean", "string"]}
+
+
+def typed_parameters(schemas: Schemas) -> None:
+    """A parameter's default and a variant's values are parameter values, not any JSON."""
+    default = schemas["Parameter"]["properties"]["default"]
+    schemas["Parameter"]["properties"]["default"] = {**default, **PARAMETER_VALUE}
+    schemas["Variant"]["properties"]["parameters"]["additionalProperties"] = PARAMETER_VALUE
+
+
 RULES_USED = {
     "type": "object", "required": ["variant", "overrides", "fingerprint"],
     "description": "the rules that gave this answer (docs/house-rules.md)",
     "properties": {
         "variant": {"type": ["string", "null"], "description": "the variant the request named"},
-        "overrides": {"type": "object", "additionalProperties": {
-            "type": ["integer", "boolean", "string"]}, "description": "the parameters that differ "
+        "overrides": {"type": "object", "additionalProperties": PARAMETER_VALUE,
+                      "description": "the parameters that differ "
             "from the variant's, or from the defaults: parameter id → value"},
         "fingerprint": {"type": "string", "description": "a stable hash of the full effective "
                         "parameter set: the same for the same rules however they were sent"},
@@ -257,7 +269,7 @@ def match_unions(schemas: Schemas, rules: Ruleset, name: Callable[[Any], str]) -
 def batch_unions(schemas: Schemas, name: Callable[[Any], str]) -> None:
     """Items told apart by ``ruleset``, then by ``action``; results by ``ruleset`` and
     ``action`` (which they echo) or, for an item refused, by carrying ``problem``."""
-    by_ruleset, results = {}, []
+    rulesets, results = [], []
     item_id = {"description": "any JSON value, optional: the result carries it back (null "
                "when absent)"}
     for rules in RULESETS.values():
@@ -275,7 +287,7 @@ def batch_unions(schemas: Schemas, name: Callable[[Any], str]) -> None:
                                "request": {**ref(name(action.request)), "description":
                                            f"what POST /v1/{rules.id}/{action_name} takes"}}}
             by_action[action_name] = leaf
-            answered = f"{prefix}{_camel(action_name)}Result"
+            answered = f"{prefix}{_camel(action_name)}ItemResult"
             schemas[answered] = {
                 "type": "object", "required": ["id", "ruleset", "action", "status", "answer"],
                 "properties": {"id": item_id, "ruleset": _const(rules.id),
@@ -284,15 +296,20 @@ def batch_unions(schemas: Schemas, name: Callable[[Any], str]) -> None:
                                "answer": ref(name(action.response))}}
             results.append(answered)
         schemas[f"{prefix}BatchItem"] = union(by_action, "action", "by its `action`")
-        by_ruleset[rules.id] = f"{prefix}BatchItem"
-    schemas["BatchItem"] = union(by_ruleset, "ruleset", "one request, by its `ruleset`, then "
-                                 "its `action`")
-    refused = copy.deepcopy(schemas["BatchResult"])
+        rulesets.append(f"{prefix}BatchItem")
+    # No discriminator: a mapping must name object schemas, and each ruleset's items are a
+    # union themselves. Every item's ``ruleset`` is a constant, which tells them apart.
+    schemas["BatchItem"] = {"oneOf": [ref(name) for name in rulesets],
+                            "description": "one request, by its `ruleset`, then its `action`"}
+    refused = copy.deepcopy(schemas["BatchItemResult"])
     refused["properties"].pop("answer", None)
-    refused["properties"]["status"].update({"minimum": 400, "maximum": 599})
+    # The statuses of the problem table, so that a client tells a refusal from an answer by
+    # its ``status`` alone.
+    refused["properties"]["status"]["enum"] = sorted({kind.status
+                                                      for kind in PROBLEM_TYPES.values()})
     refused["required"] = ["id", "status", "problem"]
     schemas["BatchProblemResult"] = refused
-    schemas["BatchResult"] = {
+    schemas["BatchItemResult"] = {
         "oneOf": [ref(result) for result in [*results, "BatchProblemResult"]],
         "description": "an item's answer (status 200: `ruleset` and `action` say which) or "
                        "its problem (4xx, with `problem`)"}
@@ -320,6 +337,7 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
     open_ids(schemas, ids)
     tuned_requests(schemas)
     versioned(schemas, list(dict.fromkeys(answers)))
+    typed_parameters(schemas)
     way_parts(schemas, entries, totals)
     for rules in RULESETS.values():
         match_unions(schemas, rules, name)

@@ -70,7 +70,7 @@ def properties(names: set[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
 def test_requests_are_strict_and_answers_open() -> None:
     assert REQUESTS and RESPONSES and not REQUESTS & RESPONSES
     unions = {name for name in REQUESTS | RESPONSES if "oneOf" in SCHEMAS[name]}
-    assert {"Meld", "ChuzhouWin", "BatchItem", "BatchResult", "ChuzhouMatchEvent"} <= unions
+    assert {"Meld", "ChuzhouWin", "BatchItem", "BatchItemResult", "ChuzhouMatchEvent"} <= unions
     assert all(SCHEMAS[name]["additionalProperties"] is False for name in REQUESTS - unions)
     assert not [name for name in RESPONSES | {"Problem"} if "additionalProperties" in SCHEMAS[name]]
     for name in unions:  # a union is its branches and nothing more
@@ -145,3 +145,16 @@ def test_every_operation_is_named_and_explained(path: str, method: str, op: dict
 def test_operation_ids_are_unique() -> None:
     ids = [op["operationId"] for _, _, op in OPERATIONS]
     assert len(ids) == len(set(ids))
+
+
+def test_every_answer_declares_the_headers_it_carries() -> None:
+    # service/serving.py sets both on every answer (tests/test_versions.py, test_hostile.py
+    # check them served); a POST past its deadline adds Retry-After (tests/test_work.py)
+    for path, method, op in OPERATIONS:
+        for status, response in op["responses"].items():
+            declared = set(response.get("headers", {}))
+            retry = method == "post" and status == "503"
+            assert declared == {"Service-Version", "X-Request-ID"} | (
+                {"Retry-After"} if retry else set()), (path, method, status)
+    assert set(SPEC["components"]["headers"]) == {"Service-Version", "X-Request-ID",
+                                                  "Retry-After"}

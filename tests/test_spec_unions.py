@@ -70,7 +70,7 @@ def test_a_batch_result_meets_exactly_one_branch() -> None:
     results = run_batch({"items": [items[0], bad, *items[1:], "not an item"]})["results"]
     assert {result["status"] for result in results} == {200, 422}  # answers and problems
     for result in results:
-        assert component("BatchResult").is_valid(result), result
+        assert component("BatchItemResult").is_valid(result), result
         wrong = {**result, "ruleset": "nope"} if result["status"] == 200 else \
             {**result, "status": 200}
-        assert not component("BatchResult").is_valid(wrong)
+        assert not component("BatchItemResult").is_valid(wrong)

@@ -1,12 +1,15 @@
-"""A TypeScript client against the live service (issue #23): types generated from openapi.yaml
-by openapi-typescript (default options), calls by openapi-fetch, the README's examples of
-both rulesets written as an app would write them, typed by ``tsc --strict``, then run with
+"""TypeScript clients against the live service. The README's examples of both rulesets
+(issue #23): types generated from openapi.yaml by openapi-typescript (default options), calls by
+openapi-fetch, written as an app would write them, typed by ``tsc --strict``, then run with
 node: a match, verify mode, a batch with a bad item in the middle, what each wait is worth.
+A scorekeeper's calls through each common generator, default options (issue #33):
+openapi-typescript with openapi-fetch, @hey-api/openapi-ts, orval (axios); each program is
+typed by ``tsc --strict`` with no cast, then run, and all three print the same.
 
-The npm packages are the exact pins of tests/typescript/package-lock.json (``npm ci``), so an
-upstream release cannot change what this test runs. Node and npm are Debian's ``nodejs`` and
-``npm``: ``make test`` installs them when absent (``make node``); where they cannot be
-installed (no root, no package source) this test is skipped and says so.
+The npm packages are the exact pins of tests/typescript/package-lock.json (``npm ci``, once for
+the module), so an upstream release cannot change what this test runs. Node and npm are
+Debian's ``nodejs`` and ``npm``: ``make test`` installs them when absent (``make node``); where
+they cannot be installed (no root, no package source) these tests are skipped and say so.
 """
 
 from __future__ import annotations
@@ -47,6 +50,27 @@ def ok(command: list[str], cwd: Path) -> str:
     return done.stdout
 
 
+NODE_MISSING = pytest.mark.skipif(
+    None in TOOLS.values(),
+    reason="Debian's nodejs and npm are not installed and `make test` could not install them "
+           "(`make node` runs apt-get, which needs root)")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the lock file's packages, installed once for this module's tests
+    (each works in a folder of its own inside it)."""
+    folder = tmp_path_factory.mktemp("typescript")
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(SOURCES / name, folder / name)
+    ok(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts"], folder)
+    return folder
+
+
+def tool(installed: Path, name: str) -> str:
+    return str(installed / "node_modules" / ".bin" / name)
+
+
 QUICK_START = re.compile(r"## Quick start: TypeScript\n.*?```ts\n(.*?)```", re.S)
 
 
@@ -54,29 +78,28 @@ def readme_bodies(path: str) -> list[Any]:
     return [json.loads(body) for found, body in CURL.findall(README) if found == path and body]
 
 
-@pytest.mark.skipif(None in TOOLS.values(),
-                    reason="Debian's nodejs and npm are not installed and `make test` could not "
-                           "install them (`make node` runs apt-get, which needs root)")
-def test_typescript_client_runs_the_readme_examples(live_server: str, tmp_path: Path) -> None:
-    for name in ("package.json", "package-lock.json", "tsconfig.json", "client.ts"):
-        shutil.copy(SOURCES / name, tmp_path / name)
+@NODE_MISSING
+def test_typescript_client_runs_the_readme_examples(live_server: str, installed: Path) -> None:
+    folder = installed / "readme"
+    folder.mkdir()
+    for name in ("tsconfig.json", "client.ts"):
+        shutil.copy(SOURCES / name, folder / name)
     quick_start = QUICK_START.search(README)
     assert quick_start, "README.md has no ```ts block under its Quick start: TypeScript"
-    (tmp_path / "readme.ts").write_text(
+    (folder / "readme.ts").write_text(
         quick_start.group(1).replace("http://127.0.0.1:8000", live_server), encoding="utf-8")
-    ok(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"], tmp_path)
-    ok(["npx", "--no", "--", "openapi-typescript", str(ROOT / "openapi.yaml"),
-        "-o", "schema.d.ts"], tmp_path)
+    ok([tool(installed, "openapi-typescript"), str(ROOT / "openapi.yaml"), "-o", "schema.d.ts"],
+       folder)
     # client.ts and the README's readme.ts type-checked and emitted in one run.
-    typed = run(["npx", "--no", "--", "tsc", "--strict"], tmp_path)
+    typed = run([tool(installed, "tsc"), "--strict"], folder)
     assert typed.returncode == 0, (
         "the README's bodies and answers do not type-check against the types openapi-typescript "
         "generates from openapi.yaml (tsc --strict):\n" + typed.stdout + typed.stderr)
     node = TOOLS["node"] or "node"
     printed = re.search(r"console\.log\(.*\); // (.*)", quick_start.group(1))
     assert printed, "the quick start's console.log says what it prints in a comment"
-    assert ok([node, "dist/readme.js"], tmp_path).strip() == printed.group(1)
-    out = ok([node, "dist/client.js", live_server], tmp_path)
+    assert ok([node, "dist/readme.js"], folder).strip() == printed.group(1)
+    out = ok([node, "dist/client.js", live_server], folder)
     calls: dict[str, list[Any]] = {}
     for line in out.splitlines():
         call = json.loads(line)
@@ -101,8 +124,10 @@ def test_typescript_client_runs_the_readme_examples(live_server: str, tmp_path: 
     assert score["read"]["patterns"][0] == "Base win"
 
     [yscore] = calls["/v1/yueqing/score"]
-    assert yscore["read"]["tai"] == 2 and yscore["read"]["net"] == [-4, 10, -3, -3]
-    assert set(yscore["read"]["patterns"]) == {"ping_hu", "no_caishen"}
+    assert yscore["read"]["tai"] == 1 and yscore["read"]["net"] == [-5, 13, -4, -4]
+    assert yscore["read"]["patterns"] == ["flower_tile"]
+    assert yscore["read"]["caishen_as"] == [{"tile": "3z", "as": "7s"}]  # the 财神 in use
+    assert yscore["read"]["flowers"] == 2  # a flower, and the 财神 standing
 
     [match] = calls["/v1/chuzhou/match"]
     assert match["read"]["state"] == {"dealer": 2, "zhen": [3, 3, 3, 3]}
@@ -150,3 +175,50 @@ def test_typescript_client_runs_the_readme_examples(live_server: str, tmp_path: 
     assert yworth["1z"]["self_draw"] == 1 and yworth["1z"]["net"] == [-5, 13, -4, -4]
     # the 财神 discarded at face value is no win: each of those ways carries its problem
     assert {way["problem"] for way in yworth["1z"]["discard"]} == {"/problems/not-a-win"}
+
+
+# Each generator with its default options, writing into gen/<program>/ (its command's
+# arguments after the input file).
+GENERATORS = {
+    "openapi-typescript": ["openapi-typescript", "{input}",
+                           "-o", "gen/openapi-typescript/schema.d.ts"],
+    "hey-api": ["openapi-ts", "-i", "{input}", "-o", "gen/hey-api"],
+    "orval": ["orval", "--input", "{input}", "--output", "gen/orval/api.ts"],
+}
+
+
+CAST = re.compile(r"(?<![.\w])as\s+[\w{(\[]|<any>|!\.")
+
+
+@NODE_MISSING
+def test_every_generator_types_a_scorekeeper(live_server: str, installed: Path) -> None:
+    # At the root, beside node_modules, as an app's project is: @hey-api/openapi-ts reads the
+    # tsconfig.json it finds above its own package for how to write imports ("nodenext": .js).
+    folder = installed
+    shutil.copytree(SOURCES / "generators", folder, dirs_exist_ok=True)
+    for name, command in GENERATORS.items():
+        done = run([tool(installed, command[0]),
+                    *(part.format(input=ROOT / "openapi.yaml") for part in command[1:])],
+                   folder)
+        assert done.returncode == 0, (name, done.stdout[-4000:] + done.stderr[-4000:])
+        # openapi-typescript warns of what it cannot type (an invalid discriminator mapping)
+        assert "⚠" not in done.stdout + done.stderr, (name, done.stdout + done.stderr)
+    typed = run([tool(installed, "tsc"), "-p", "tsconfig.json"], folder)
+    assert typed.returncode == 0, (
+        "a program does not type-check against the client its generator makes from "
+        "openapi.yaml (tsc --strict):\n" + typed.stdout + typed.stderr)
+    for program in GENERATORS:  # no cast: each reads the answers as its generator typed them
+        code = "\n".join(line for line in (folder / f"{program}.ts").read_text(
+            encoding="utf-8").splitlines() if not line.lstrip().startswith("//"))
+        assert not CAST.search(code), f"{program}.ts casts: {CAST.search(code)}"
+    node = TOOLS["node"] or "node"
+    printed = {program: json.loads(ok([node, f"dist/{program}.js", live_server], folder))
+               for program in GENERATORS}
+    assert printed["hey-api"] == printed["openapi-typescript"] == printed["orval"]
+    assert printed["orval"] == {
+        "chuzhou": {"fan": 10, "net": [-40, 110, -30, -40]},
+        # the README's Yueqing hand: its 财神 (3z) stands for 7s and counts as a flower
+        "yueqing": {"tai": 1, "net": [-5, 13, -4, -4], "caishen_as": ["7s"]},
+        "batch": [{"status": 200, "wall_reserve": 17}, {"status": 200, "tai": 1},
+                  {"status": 422, "problem": "/problems/schema-violation"}],
+        "refused": {"status": 422, "type": "/problems/schema-violation", "fields": ["dealer"]}}

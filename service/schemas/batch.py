@@ -35,6 +35,8 @@ class BatchRequest(Schema):
 
 
 class BatchResult(Answer):
+    component = "BatchItemResult"  # ``BatchResult`` is orval's name for the operation's answer
+
     id = fields.Raw(required=True, allow_none=True,
                     metadata={"description": "the item's id, null when it had none"})
     ruleset = fields.String(required=True, allow_none=True, metadata={

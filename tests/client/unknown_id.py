@@ -17,12 +17,12 @@ from typing import Any, Protocol, TypeVar
 
 from mahjong_client.models import (
     ChuzhouPatternIdType0,
-    ChuzhouScoreResponse,
+    ChuzhouScoreAnswer,
     YueqingCandidateIdType0,
-    YueqingEscapeResponse,
+    YueqingEscapeAnswer,
     YueqingFlowerItemIdType0,
     YueqingItemIdType0,
-    YueqingScoreResponse,
+    YueqingScoreAnswer,
 )
 
 UNKNOWN = "new_pattern_2027"
@@ -71,28 +71,28 @@ def check(known: Entry[Id], unknown: Entry[Id], ids: type[Id], today: str) -> No
 def main(answers: dict[str, dict[str, Any]]) -> None:
     answer = answers["/v1/chuzhou/score"]
     changed = with_unknown_id(answer, ["patterns", 0])
-    check(ChuzhouScoreResponse.from_dict(answer).patterns[0],
-          ChuzhouScoreResponse.from_dict(changed).patterns[0],
+    check(ChuzhouScoreAnswer.from_dict(answer).patterns[0],
+          ChuzhouScoreAnswer.from_dict(changed).patterns[0],
           ChuzhouPatternIdType0, answer["patterns"][0]["id"])
 
     answer = answers["/v1/yueqing/score"]
     changed = with_unknown_id(answer, ["patterns", 0])
-    check(YueqingScoreResponse.from_dict(answer).patterns[0],
-          YueqingScoreResponse.from_dict(changed).patterns[0],
+    check(YueqingScoreAnswer.from_dict(answer).patterns[0],
+          YueqingScoreAnswer.from_dict(changed).patterns[0],
           YueqingItemIdType0, answer["patterns"][0]["id"])
     changed = with_unknown_id(answer, ["flowers", "items", 0])
-    check(YueqingScoreResponse.from_dict(answer).flowers.items[0],
-          YueqingScoreResponse.from_dict(changed).flowers.items[0],
+    check(YueqingScoreAnswer.from_dict(answer).flowers.items[0],
+          YueqingScoreAnswer.from_dict(changed).flowers.items[0],
           YueqingFlowerItemIdType0, answer["flowers"]["items"][0]["id"])
 
     answer = answers["/v1/yueqing/escape"]
     changed = with_unknown_id(answer, ["claims", 0, "candidates", 0])
-    check(YueqingEscapeResponse.from_dict(answer).claims[0].candidates[0],
-          YueqingEscapeResponse.from_dict(changed).claims[0].candidates[0],
+    check(YueqingEscapeAnswer.from_dict(answer).claims[0].candidates[0],
+          YueqingEscapeAnswer.from_dict(changed).claims[0].candidates[0],
           YueqingCandidateIdType0, answer["claims"][0]["candidates"][0]["id"])
     changed = with_unknown_id(answer, ["claims", 0, "best"])
-    best = YueqingEscapeResponse.from_dict(answer).claims[0].best
-    changed_best = YueqingEscapeResponse.from_dict(changed).claims[0].best
+    best = YueqingEscapeAnswer.from_dict(answer).claims[0].best
+    changed_best = YueqingEscapeAnswer.from_dict(changed).claims[0].best
     assert best is not None and changed_best is not None
     check(best, changed_best, YueqingCandidateIdType0, answer["claims"][0]["best"]["id"])
 

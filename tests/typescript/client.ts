@@ -40,7 +40,7 @@ const chuzhouScore: Schemas["ChuzhouScoreRequest"] = {
 
 const yueqingScore: Schemas["YueqingScoreRequest"] = {
   dealer: 0, winner: 1, lao_zhuang: 0, caishen: "3z",
-  hand: { concealed: "123m456m789p234s678s55s", flowers: 0 },
+  hand: { concealed: "123m456m789p234s68s3z55s", flowers: 1 },
   win: { tile: "8s", by: "discard", from: 3 },
 };
 {
@@ -49,6 +49,8 @@ const yueqingScore: Schemas["YueqingScoreRequest"] = {
   report("/v1/yueqing/score", yueqingScore, response.status, {
     tai: data.tai.total, net: data.settlement.net, next: data.next,
     patterns: data.patterns.map((item) => item.id),
+    caishen_as: data.hand.caishen_as.map((wild) => ({ tile: wild.tile, as: wild.as })),
+    flowers: data.flowers.count,
   });
 }
 

@@ -1,0 +1,67 @@
+// A scorekeeper's calls through orval's client (default options: its types and axios
+// functions): a hand of each ruleset, a batch read by each result's `status`, a refused
+// request's 422. tests/test_typescript_client.py type-checks it (`tsc --strict`) with the other
+// generators' programs, runs it against the live service and compares what the three print.
+import axios from "axios";
+import {
+  batch, chuzhouDraw, chuzhouScore, yueqingScore,
+} from "./gen/orval/api.js";
+import type {
+  BatchItem, ChuzhouScoreRequest, Problem, YueqingScoreRequest,
+} from "./gen/orval/api.js";
+
+axios.defaults.baseURL = process.argv[2];
+
+const chuzhouHand: ChuzhouScoreRequest = {
+  dealer: 0, winner: 1, zhen: [1, 1, 1, 1],
+  hand: {
+    concealed: "123m678m99p", melds: [
+      { type: "chi", tiles: "345s", from: 0 }, { type: "peng", tiles: "777p", from: 3 }],
+  },
+  win: { tile: "8m", by: "discard", from: 3 },
+};
+const chuzhou = (await chuzhouScore(chuzhouHand)).data;
+
+const yueqingHand: YueqingScoreRequest = {
+  dealer: 0, winner: 1, lao_zhuang: 0, caishen: "3z",
+  hand: { concealed: "123m456m789p234s68s3z55s", flowers: 1 },
+  win: { tile: "8s", by: "discard", from: 3 },
+};
+const yueqing = (await yueqingScore(yueqingHand)).data;
+
+const items: BatchItem[] = [
+  { id: 1, ruleset: "chuzhou", action: "draw", request: { dealer: 0, kongs: 1 } },
+  { id: 2, ruleset: "yueqing", action: "score", request: yueqingHand },
+  { id: 3, ruleset: "chuzhou", action: "draw", request: { dealer: 9 } }];
+const answered = (await batch({ items })).data;
+const results = answered.results.map((result) => {
+  if (result.status !== 200) return { status: result.status, problem: result.problem.type };
+  if (result.ruleset === "chuzhou" && result.action === "draw") {
+    return { status: result.status, wall_reserve: result.answer.wall_reserve };
+  }
+  if (result.ruleset === "yueqing" && result.action === "score") {
+    return { status: result.status, tai: result.answer.tai.total };
+  }
+  return { status: result.status, action: result.action };
+});
+
+// axios rejects any status but 2xx: the refusal is the error's response, typed by its guard.
+let refused: { status: number, type: string, fields: string[] } | undefined;
+try {
+  await chuzhouDraw({ dealer: 9 });
+} catch (error) {
+  if (!axios.isAxiosError<Problem>(error) || !error.response) throw error;
+  const problem = error.response.data;
+  refused = { status: error.response.status, type: problem.type, fields: Object.keys(problem.errors) };
+}
+if (!refused) throw new Error("a draw with dealer 9 was answered");
+
+console.log(JSON.stringify({
+  chuzhou: { fan: chuzhou.fan, net: chuzhou.settlement.net },
+  yueqing: {
+    tai: yueqing.tai.total, net: yueqing.settlement.net,
+    caishen_as: yueqing.hand.caishen_as.map((wild) => wild.as),
+  },
+  batch: results,
+  refused,
+}));
