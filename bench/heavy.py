@@ -87,18 +87,28 @@ def yueqing_batch(seed: int = 1) -> dict[str, Any]:
 
 
 def house_rules_matches(seed: int = 1) -> dict[str, Any]:
-    """A batch of two-win Chuzhou matches, each under full house rules of its own (all 164
-    parameters sent, a set no worker has built): as many as MAX_WORK admits, each set weighing
-    HOUSE_RULES_WEIGHT hands beside its two events."""
+    """A batch of two-win Chuzhou matches, each under full house rules of its own (all the
+    parameters sent, a set no worker has built): as many as MAX_WORK admits, as the service's own
+    weighing counts them (each set and the parameters it sends weigh beside its two events)."""
     from service.rulesets import RULESETS
-    from service.work import HOUSE_RULES_WEIGHT
+    from service.work import house_rules
 
     defaults = RULESETS["chuzhou"].defaults()
     wins = chuzhou_wins(2 * MAX_WORK, seed)
-    count = MAX_WORK // (2 + HOUSE_RULES_WEIGHT)
-    items = [{"id": n, "ruleset": "chuzhou", "action": "match", "request": {
-        "dealer": 0, "events": [{"type": "win", "request": w} for w in wins[2 * n:2 * n + 2]],
-        "rules": {**defaults, "zhen_unit": 1 + n % 50, "discard_extra": n // 50,
-                  "zhen_cap": 1000 + seed}}} for n in range(count)]
-    return {"items": items}
+
+    def item(n: int) -> dict[str, Any]:
+        return {"id": n, "ruleset": "chuzhou", "action": "match", "request": {
+            "dealer": 0, "events": [{"type": "win", "request": w} for w in wins[2 * n:2 * n + 2]],
+            "rules": {**defaults, "zhen_unit": 1 + n % 50, "discard_extra": n // 50,
+                      "zhen_cap": 1000 + seed}}}
+
+    def weight(count: int) -> int:
+        requests = (("chuzhou", item(n)["request"]) for n in range(count))
+        return 2 * count + house_rules(requests)
+
+    low, high = 0, MAX_WORK  # weight(low) fits, weight(high + 1) does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if weight(middle) <= MAX_WORK else (low, middle - 1)
+    return {"items": [item(n) for n in range(low)]}
 
