@@ -18,7 +18,7 @@ UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers load openapi examples lock lock-upgrade lock-check clean browser node instructions \
-	best-reading soak fairness mutate sequences versions worked-hands
+	best-reading soak fairness mutate sequences versions worked-hands messages
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -240,3 +240,16 @@ worked-hands: $(INSTALLED)
 
 clean:
 	rm -rf $(VENV) $(CVENV) $(RIICHI) .mutate .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+
+# --- the players' language ---------------------------------------------------------------
+
+# Every marked message (Message's template, Phrase, N_) extracted with Babel into a template
+# kept out of the tree, then merged into each language's catalog under service/locale/; a
+# translator fills in the new entries (msgstr) and marks none fuzzy. The service reads the
+# .po itself at start-up: no compiled catalog (service/language.py).
+MESSAGES_POT := $(VENV)/messages.pot
+messages: $(INSTALLED)
+	$(BIN)/pybabel extract --no-default-keywords -k Message:2 -k Phrase -k N_ \
+	  --no-wrap --sort-by-file --project mahjong-scoring-service -o $(MESSAGES_POT) service
+	$(BIN)/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete -i $(MESSAGES_POT) \
+	  -d service/locale -l zh -D messages

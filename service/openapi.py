@@ -20,6 +20,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
+from service.language import Text
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
@@ -331,6 +332,11 @@ class _NoAliasDumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
+
+
+# The contract is written in English: a text the service can say in Chinese is its English
+# string here (service/language.py).
+_NoAliasDumper.add_multi_representer(Text, lambda dumper, text: dumper.represent_str(str(text)))
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from typing import Any, Final
 
 from service.errors import PastDeadline, TooMuchWork
+from service.language import Message
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset, no_wilds
 
@@ -124,12 +125,14 @@ def _event_request(event: Any) -> Any:
 def admit(work: int, field: str = "body") -> None:
     """Refuse, before anything runs, a request asking for more than ``MAX_WORK`` hands."""
     if work > MAX_WORK:
-        message = (f"asks for the work of {work:,} hands; a request may ask for at most "
-                   f"{MAX_WORK:,} (a match counts each event, a batch each item, a hand "
-                   "more with each wild tile (财神) standing, what each wait is worth every "
-                   f"wait four ways, each distinct set of house rules {HOUSE_RULES_WEIGHT} and "
-                   f"every {PARAMETERS_PER_HAND} parameters sent 1): split it")
-        raise TooMuchWork(f"{field}: {message}", {field: [message]})
+        message = Message(
+            "too-much-work", "asks for the work of {work:,} hands; a request may ask for at "
+            "most {max:,} (a match counts each event, a batch each item, a hand more with "
+            "each wild tile (财神) standing, what each wait is worth every wait four ways, "
+            "each distinct set of house rules {house_rules} and every {parameters} "
+            "parameters sent 1): split it", work=work, max=MAX_WORK,
+            house_rules=HOUSE_RULES_WEIGHT, parameters=PARAMETERS_PER_HAND)
+        raise TooMuchWork.at(field, message)
 
 
 _DEADLINE: ContextVar[float | None] = ContextVar("deadline", default=None)
@@ -154,9 +157,11 @@ def pace() -> None:
         return
     time.sleep(0)
     if time.monotonic() > ends:
-        message = (f"still running after its deadline of {DEADLINE_SECONDS:g} s, with the "
-                   f"worker busy: retry in {RETRY_AFTER_SECONDS} s, or send less at once")
-        raise PastDeadline(f"body: {message}", {"body": [message]})
+        message = Message(
+            "past-deadline", "still running after its deadline of {seconds:g} s, with the "
+            "worker busy: retry in {retry} s, or send less at once",
+            seconds=DEADLINE_SECONDS, retry=RETRY_AFTER_SECONDS)
+        raise PastDeadline.at("body", message)
 
 
 # A full collection walks every object the core's memos hold (service/memo.py): hundreds of

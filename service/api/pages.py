@@ -14,8 +14,9 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import pages
+from service.api.language import written
 from service.errors import PROBLEM_TYPES
-from service.jsonio import encoded
+from service.language import Message
 from service.rulings import Ruling, find, general, of_ruleset
 from service.scoring import ruleset
 
@@ -29,7 +30,7 @@ def _negotiated(document: dict[str, Any], page: Callable[[str], str]) -> Respons
     if wanted == "text/html":
         response = Response(page(request.path), mimetype="text/html")
     else:
-        response = Response(encoded(document), mimetype="application/json")
+        response = Response(written(document), mimetype="application/json")
     response.vary.add("Accept")
     return response
 
@@ -45,7 +46,9 @@ def problem_type(slug: str) -> Response:
     """One problem type: what went wrong and how to fix it."""
     kind = PROBLEM_TYPES.get(slug)
     if kind is None:
-        raise NotFound(f"No problem type '{slug}'; GET /problems lists them.")
+        raise NotFound(Message("no-such-problem-type",
+                               "No problem type '{slug}'; GET /problems lists them.",
+                               slug=slug))
     return _negotiated(pages.problem_type(kind),
                        lambda path: pages.problem_type_html(kind, path))
 
@@ -65,8 +68,10 @@ def ruling(ruling_id: str) -> Response:
     """One ruling, general or any ruleset's, by its id alone."""
     found = find(ruling_id)
     if found is None:
-        raise NotFound(f"No ruling '{ruling_id}'; GET /v1/rulings lists the general ones, "
-                       "GET /v1/rulesets/{ruleset_id}/rulings a ruleset's.")
+        raise NotFound(Message("no-such-ruling",
+                               "No ruling '{ruling}'; GET /v1/rulings lists the general ones, "
+                               "GET /v1/rulesets/{{ruleset_id}}/rulings a ruleset's.",
+                               ruling=ruling_id))
     return _ruling(found)
 
 
@@ -85,6 +90,11 @@ def ruleset_ruling(ruleset_id: str, ruling_id: str) -> Response:
     found = next((own for own in of_ruleset(rules.id) if own.id == ruling_id), None)
     if found is None:
         elsewhere = find(ruling_id)
-        where = f"; it is at {elsewhere.url}" if elsewhere is not None else ""
-        raise NotFound(f"Ruleset '{rules.id}' has no ruling '{ruling_id}'{where}.")
+        if elsewhere is not None:
+            raise NotFound(Message("ruling-elsewhere",
+                                   "Ruleset '{ruleset}' has no ruling '{ruling}'; it is at "
+                                   "{url}.", ruleset=rules.id, ruling=ruling_id,
+                                   url=elsewhere.url))
+        raise NotFound(Message("no-such-ruling-here", "Ruleset '{ruleset}' has no ruling "
+                               "'{ruling}'.", ruleset=rules.id, ruling=ruling_id))
     return _ruling(found)

@@ -1,0 +1,61 @@
+"""The language of each answer: chosen from ``Accept-Language``, said on the answer.
+
+A request without the header is answered in English exactly as before: nothing is walked or
+rewritten, only ``Content-Language`` and ``Vary`` are added. Asked in Chinese, an answer's
+texts (service/language.py) are said from the catalog before it is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask import Flask, Response, request
+
+from service.jsonio import OrjsonProvider, encoded
+from service.language import ENGLISH, TAGS, load, negotiate, translated
+
+HEADER: Final = "Accept-Language"
+# The answers written in the negotiated language; the contract, the metrics and the scripts
+# of /docs are the same in every language and say none.
+SPOKEN: Final = frozenset({"application/json", "application/problem+json", "text/html"})
+
+
+def chosen() -> str:
+    """This request's language (English outside a request)."""
+    if not request:
+        return ENGLISH
+    return negotiate(request.headers.get(HEADER))
+
+
+def written(obj: Any) -> bytes:
+    """A JSON answer's bytes in this request's language."""
+    language = chosen()
+    return encoded(obj if language == ENGLISH else translated(obj, language))
+
+
+def in_language(obj: Any) -> Any:
+    """A document with its texts in this request's language (the same object in English)."""
+    language = chosen()
+    return obj if language == ENGLISH else translated(obj, language)
+
+
+class SpeakingProvider(OrjsonProvider):
+    """orjson (service/jsonio.py), each answer's texts said in the request's language."""
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        obj = self._prepare_response_obj(args, kwargs)
+        return Response(written(obj), mimetype="application/json")
+
+
+def _said(response: Response) -> Response:
+    if response.mimetype in SPOKEN:
+        response.headers["Content-Language"] = TAGS[chosen()]
+        vary = response.headers.get("Vary")
+        response.headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
+    return response
+
+
+def register(app: Flask) -> None:
+    load()  # the catalogs, read once at start-up
+    app.json = SpeakingProvider(app)
+    app.after_request(_said)
