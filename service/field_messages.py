@@ -38,6 +38,12 @@ _FIELDS: Final = {
 }
 
 
+def _choices(self: validate.OneOf, value: object) -> str:
+    """OneOf's message with its choices as a list: the same English, and a list in params."""
+    return self.error.format(input=value, choices=[str(choice) for choice in self.choices],
+                             labels=self.labels_text)
+
+
 def install() -> None:
     """Give marshmallow the coded messages (idempotent)."""
     for field, messages in _FIELDS.items():
@@ -49,6 +55,7 @@ def install() -> None:
                                           "Length must be between {min} and {max}.")
     validate.Length.message_equal = Message("wrong-length", "Length must be {equal}.")
     validate.OneOf.default_message = Message("not-one-of", "Must be one of: {choices}.")
+    validate.OneOf._format_error = _choices  # type: ignore[method-assign]
     validate.Regexp.default_message = Message("pattern-mismatch",
                                               "String does not match expected pattern.")
 

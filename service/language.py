@@ -229,7 +229,10 @@ def negotiate(header: str | None) -> str:
     """
     if not header:
         return ENGLISH
-    weights: dict[str, tuple[float, int]] = {}
+    # Each language's weight, (q, -place): a tag naming it, else the wildcard (RFC 9110: a
+    # tag that names a language overrides * for it). A tie goes to the tag listed first.
+    named: dict[str, tuple[float, int]] = {}
+    wildcard: tuple[float, int] | None = None
     for place, item in enumerate(header[:MAX_HEADER].split(",")):
         tag, _, rest = item.strip().partition(";")
         tag = tag.strip().lower()
@@ -244,16 +247,14 @@ def negotiate(header: str | None) -> str:
                 if not 0.0 <= q <= 1.0:
                     q = 0.0
         primary = tag.split("-")[0]
-        named = (ENGLISH, CHINESE) if tag == "*" else \
-            (primary,) if primary in LANGUAGES else ()
-        for language in named:
-            best = weights.get(language)
-            if q > 0 and (best is None or q > best[0]):
-                weights[language] = (q, -place if best is None else best[1])
-    if CHINESE not in weights:
+        if tag == "*":
+            wildcard = wildcard or (q, -place)
+        elif primary in LANGUAGES and (primary not in named or q > named[primary][0]):
+            named[primary] = (q, named[primary][1] if primary in named else -place)
+    chinese = named.get(CHINESE, wildcard)
+    english = named.get(ENGLISH, wildcard)
+    if chinese is None or chinese[0] <= 0:
         return ENGLISH
-    english = weights.get(ENGLISH)
-    chinese = weights[CHINESE]
     return CHINESE if english is None or chinese > english else ENGLISH
 
 
