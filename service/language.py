@@ -73,6 +73,23 @@ class Phrase(Text):
         return catalog(language).get(str.__str__(self)) or str.__str__(self)
 
 
+class Translated(Text):
+    """A text whose translations are given with it (a ruling, read from its files)."""
+
+    translations: dict[str, str]
+
+    def __new__(cls, english: str, translations: dict[str, str]) -> Translated:
+        self = super().__new__(cls, english)
+        self.translations = translations
+        return self
+
+    def said(self, language: str) -> str:
+        return self.translations.get(language) or str.__str__(self)
+
+    def __reduce__(self) -> Any:
+        return Translated, (str.__str__(self), self.translations)
+
+
 def _value(name: str, value: Any, language: str) -> Any:
     """A param as a sentence in ``language`` shows it: a list joined, tiles named."""
     if isinstance(value, Text):

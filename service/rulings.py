@@ -19,9 +19,12 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import NamedTuple
 
+from service.language import CHINESE, Translated
 from service.rulesets import RULESETS
 
 FILE = "rulings.md"
+# Each file's Chinese, beside it: the same rulings by id, in the same form.
+TRANSLATIONS = {CHINESE: "rulings.zh.md"}
 BULLET = re.compile(r"- \*\*([A-Z]+-\d+) (.+?)\.\*\*(?: (.*))?$")
 INDENT = "  "
 
@@ -81,16 +84,32 @@ def parse(text: str, ruleset: str | None = None) -> list[Ruling]:
             for ruling_id, title, lines in found]
 
 
-def _read(resource: Traversable, ruleset: str | None) -> tuple[Ruling, ...]:
+def _read(folder: Traversable, ruleset: str | None) -> tuple[Ruling, ...]:
+    """A folder's rulings, each title and text said in every language its translations give."""
+    resource = folder.joinpath(FILE)
     if not resource.is_file():
         return ()
-    return tuple(parse(resource.read_text(encoding="utf-8"), ruleset))
+    found = parse(resource.read_text(encoding="utf-8"), ruleset)
+    translated: dict[str, dict[str, Ruling]] = {}
+    for language, name in TRANSLATIONS.items():
+        other = folder.joinpath(name)
+        if other.is_file():
+            translated[language] = {ruling.id: ruling for ruling in
+                                    parse(other.read_text(encoding="utf-8"), ruleset)}
+    return tuple(ruling._replace(
+        title=Translated(ruling.title, {language: by_id[ruling.id].title
+                                        for language, by_id in translated.items()
+                                        if ruling.id in by_id}),
+        text=Translated(ruling.text, {language: by_id[ruling.id].text
+                                      for language, by_id in translated.items()
+                                      if ruling.id in by_id}))
+        for ruling in found)
 
 
 @lru_cache(maxsize=1)
 def general() -> tuple[Ruling, ...]:
     """The general rulings, G-1 onwards."""
-    return _read(files("service") / FILE, None)
+    return _read(files("service"), None)
 
 
 def of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
@@ -100,7 +119,7 @@ def of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
 
 @cache  # one entry per served ruleset: of_ruleset lets no other id in
 def _of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
-    return _read(files("service.rulesets").joinpath(ruleset_id, FILE), ruleset_id)
+    return _read(files("service.rulesets").joinpath(ruleset_id), ruleset_id)
 
 
 def every() -> list[Ruling]:

@@ -15,9 +15,10 @@ from service.jsonio import OrjsonProvider, encoded
 from service.language import ENGLISH, TAGS, load, negotiate, translated
 
 HEADER: Final = "Accept-Language"
-# The answers written in the negotiated language; the contract, the metrics and the scripts
-# of /docs are the same in every language and say none.
-SPOKEN: Final = frozenset({"application/json", "application/problem+json", "text/html"})
+# The answers written in the negotiated language (the pages' HTML says so itself,
+# service/api/pages.py); the contract, the metrics and the scripts of /docs are the same in
+# every language and say none.
+SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
 
 
 def chosen() -> str:
@@ -47,11 +48,18 @@ class SpeakingProvider(OrjsonProvider):
         return Response(written(obj), mimetype="application/json")
 
 
+def said_on(response: Response) -> Response:
+    """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
+    it has)."""
+    response.headers["Content-Language"] = TAGS[chosen()]
+    vary = response.headers.get("Vary")
+    response.headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
+    return response
+
+
 def _said(response: Response) -> Response:
-    if response.mimetype in SPOKEN:
-        response.headers["Content-Language"] = TAGS[chosen()]
-        vary = response.headers.get("Vary")
-        response.headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
+    if response.mimetype in SPOKEN and "Content-Language" not in response.headers:
+        said_on(response)
     return response
 
 

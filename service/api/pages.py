@@ -14,7 +14,7 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import pages
-from service.api.language import written
+from service.api.language import chosen, said_on, written
 from service.errors import PROBLEM_TYPES
 from service.language import Message
 from service.rulings import Ruling, find, general, of_ruleset
@@ -23,16 +23,17 @@ from service.scoring import ruleset
 bp = Blueprint("pages", __name__)
 
 
-def _negotiated(document: dict[str, Any], page: Callable[[str], str]) -> Response:
-    """``document`` as JSON, or ``page(path)`` as HTML when the client prefers it."""
+def _negotiated(document: dict[str, Any], page: Callable[[str, str], str]) -> Response:
+    """``document`` as JSON, or ``page(path, language)`` as HTML when the client prefers it,
+    in the language negotiated."""
     wanted = request.accept_mimetypes.best_match(["application/json", "text/html"],
                                                  default="application/json")
     if wanted == "text/html":
-        response = Response(page(request.path), mimetype="text/html")
+        response = Response(page(request.path, chosen()), mimetype="text/html")
     else:
         response = Response(written(document), mimetype="application/json")
     response.vary.add("Accept")
-    return response
+    return said_on(response)
 
 
 @bp.get("/problems")
@@ -50,11 +51,12 @@ def problem_type(slug: str) -> Response:
                                "No problem type '{slug}'; GET /problems lists them.",
                                slug=slug))
     return _negotiated(pages.problem_type(kind),
-                       lambda path: pages.problem_type_html(kind, path))
+                       lambda path, language: pages.problem_type_html(kind, path, language))
 
 
 def _ruling(found: Ruling) -> Response:
-    return _negotiated(found.document(), lambda path: pages.ruling_html(found, path))
+    return _negotiated(found.document(),
+                       lambda path, language: pages.ruling_html(found, path, language))
 
 
 @bp.get("/v1/rulings")
@@ -80,7 +82,8 @@ def ruleset_rulings(ruleset_id: str) -> Response:
     """The rulings a ruleset follows besides the general ones."""
     rules = ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
     return _negotiated(pages.ruling_list(of_ruleset(rules.id)),
-                       lambda path: pages.ruleset_rulings_html(rules.id, path))
+                       lambda path, language: pages.ruleset_rulings_html(rules.id, path,
+                                                                         language))
 
 
 @bp.get("/v1/rulesets/<ruleset_id>/rulings/<ruling_id>")
