@@ -24,6 +24,10 @@ from service.rulesets import RULESETS
 from service.rulings import Ruling, every, find, general, of_ruleset
 
 PROBLEMS_PATH = "/problems"
+# A problem page's headings, said in the page's language.
+WENT_WRONG = Phrase("What went wrong")
+HOW_TO_FIX = Phrase("How to fix it")
+RULINGS = Phrase("Rulings")
 RULINGS_PATH = "/v1/rulings"
 
 
@@ -93,11 +97,11 @@ def problem_type_html(kind: ProblemType, page: str, language: str = ENGLISH) -> 
     status = say(Phrase("status {status}")).format(status=kind.status)
     body = (f"<h1>{escape(say(kind.title))}</h1>\n"
             f'<p class="meta"><code>{escape(kind.uri)}</code>, {escape(status)}</p>\n'
-            f"<h2>{escape(say(Phrase('What went wrong')))}</h2>\n"
+            f"<h2>{escape(say(WENT_WRONG))}</h2>\n"
             f"<p>{html.inline(say(kind.description), link)}</p>\n"
-            f"<h2>{escape(say(Phrase('How to fix it')))}</h2>\n"
+            f"<h2>{escape(say(HOW_TO_FIX))}</h2>\n"
             f"<p>{html.inline(say(kind.how_to_fix), link)}</p>\n"
-            + (f"<h2>{escape(say(Phrase('Rulings')))}</h2>\n<ul>{rulings}</ul>\n"
+            + (f"<h2>{escape(say(RULINGS))}</h2>\n<ul>{rulings}</ul>\n"
                if rulings else "")
             + "<p>" + say(Phrase(
                 "Each answer of this type says in its <code>detail</code> what went wrong "

@@ -47,7 +47,18 @@ class Ruling(NamedTuple):
                 "ruleset": self.ruleset, "url": self.url}
 
 
-def _blocks(lines: list[str]) -> str:
+def _joined(lines: list[str], spaced: bool) -> str:
+    """A paragraph's lines as one: parted by a space, except, unless ``spaced``, where both
+    sides are Chinese (which writes no spaces)."""
+    if spaced:
+        return " ".join(lines)
+    text = lines[0]
+    for line in lines[1:]:
+        text += line if text[-1:] > "\u2e80" and line[:1] > "\u2e80" else " " + line
+    return text
+
+
+def _blocks(lines: list[str], spaced: bool = True) -> str:
     """A ruling's lines as its text: each paragraph on one line, a table's rows kept apart."""
     blocks: list[list[str]] = []
     table_before = None
@@ -60,12 +71,13 @@ def _blocks(lines: list[str]) -> str:
             blocks.append([])
         blocks[-1].append(line)
         table_before = table
-    return "\n\n".join("\n".join(block) if block[0].startswith("|") else " ".join(block)
-                       for block in blocks)
+    return "\n\n".join("\n".join(block) if block[0].startswith("|")
+                       else _joined(block, spaced) for block in blocks)
 
 
-def parse(text: str, ruleset: str | None = None) -> list[Ruling]:
-    """The rulings of one file's text, in its order."""
+def parse(text: str, ruleset: str | None = None, spaced: bool = True) -> list[Ruling]:
+    """The rulings of one file's text, in its order; a Chinese one's lines are joined
+    without ``spaced``."""
     found: list[tuple[str, str, list[str]]] = []
     inside = False
     for number, line in enumerate(text.splitlines(), 1):
@@ -80,7 +92,7 @@ def parse(text: str, ruleset: str | None = None) -> list[Ruling]:
     ids = [ruling_id for ruling_id, _, _ in found]
     if len(set(ids)) != len(ids):
         raise ValueError(f"a ruling id given twice: {sorted(i for i in ids if ids.count(i) > 1)}")
-    return [Ruling(ruling_id, title, _blocks(lines), ruleset)
+    return [Ruling(ruling_id, title, _blocks(lines, spaced), ruleset)
             for ruling_id, title, lines in found]
 
 
@@ -95,7 +107,8 @@ def _read(folder: Traversable, ruleset: str | None) -> tuple[Ruling, ...]:
         other = folder.joinpath(name)
         if other.is_file():
             translated[language] = {ruling.id: ruling for ruling in
-                                    parse(other.read_text(encoding="utf-8"), ruleset)}
+                                    parse(other.read_text(encoding="utf-8"), ruleset,
+                                          spaced=False)}
     return tuple(ruling._replace(
         title=Translated(ruling.title, {language: by_id[ruling.id].title
                                         for language, by_id in translated.items()

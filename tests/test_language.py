@@ -371,3 +371,34 @@ def test_a_success_without_the_header_is_written_as_before(client: FlaskClient) 
 def test_a_command_line_problem_has_causes() -> None:
     problem = typed_problem("bad-json", "line 3 is blank")
     assert problem["causes"][0]["field"] is None
+
+
+# --- rulings and pages ----------------------------------------------------------------------
+
+def test_every_ruling_reads_in_chinese() -> None:
+    from service.rulings import TRANSLATIONS, every
+
+    assert TRANSLATIONS == {CHINESE: "rulings.zh.md"}
+    for ruling in every():
+        text = translated(ruling.text, CHINESE)
+        assert text != ruling.text, ruling.id
+        assert english_in(translated(ruling.title, CHINESE)) == [], ruling.id
+        assert english_in(text) == [], (ruling.id, english_in(text))
+
+
+def test_a_ruling_and_a_problem_page_in_chinese(client: FlaskClient) -> None:
+    ruling = client.get("/v1/rulings/G-2", headers=ZH)
+    assert ruling.headers["Content-Language"] == "zh-CN"
+    assert "Accept-Language" in ruling.headers["Vary"]
+    assert ruling.get_json()["title"] == "座位"
+    assert "下家" in ruling.get_json()["text"]
+    english = client.get("/v1/rulings/G-2").get_json()
+    assert english["title"] == "Seats" and english["id"] == "G-2"
+    page = client.get("/problems/not-a-win", headers={**ZH, "Accept": "text/html"})
+    assert page.headers["Content-Language"] == "zh-CN"
+    text = page.get_data(as_text=True)
+    assert '<html lang="zh-CN">' in text and "这手牌没有胡" in text and "怎样改正" in text
+    listing = client.get("/v1/rulesets/yueqing/rulings", headers={**ZH, "Accept": "text/html"})
+    assert "乐清麻将裁定" in listing.get_data(as_text=True)
+    kinds = client.get("/problems", headers=ZH).get_json()["problems"]
+    assert all(english_in(kind["description"]) == [] for kind in kinds)
