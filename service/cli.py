@@ -20,6 +20,7 @@ from service.errors import typed_problem
 from service.hints import hint_budget
 from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
+from service.language import ENGLISH, LANGUAGES, Message, from_locale, translated
 from service.rulesets import RULESETS
 from service.work import tune_gc
 
@@ -75,7 +76,7 @@ class Outcome(NamedTuple):
     differences: list[dict[str, Any]]
 
 
-def _refused(detail: str) -> dict[str, Any]:
+def _refused(detail: Message) -> dict[str, Any]:
     return {"id": None, "status": 400, "problem": typed_problem("bad-json", detail)}
 
 
@@ -83,23 +84,28 @@ def _read(text: bytes, oversize: bool = False) -> tuple[Any, dict[str, Any] | No
     """The line's item, or the 4xx result that says why it has none."""
     if oversize:
         return None, {"id": None, "status": 413, "problem": typed_problem(
-            "too-large",
-            f"The line is longer than {MAX_LINE // 1024 // 1024} MiB, a batch body's cap.")}
+            "too-large", Message("line-too-long", "The line is longer than {max} MiB, a "
+                                 "batch body's cap.", max=MAX_LINE // 1024 // 1024))}
     if not text.strip():
-        return None, _refused("The line is blank; each line is one batch item.")
+        return None, _refused(Message("blank-line",
+                                      "The line is blank; each line is one batch item."))
     try:
         text.decode("utf-8")
     except UnicodeDecodeError as error:
-        return None, _refused(f"The line is not UTF-8 (byte {error.start + 1}).")
+        return None, _refused(Message("not-utf8", "The line is not UTF-8 (byte {byte}).",
+                                      byte=error.start + 1))
     if nesting_depth_exceeds(text, MAX_DEPTH):
-        return None, _refused(f"The line nests arrays or objects more than {MAX_DEPTH} deep.")
+        return None, _refused(Message("too-deep", "The line nests arrays or objects more "
+                                      "than {limit} deep.", limit=MAX_DEPTH))
     try:
         return loads(text), None
     except json.JSONDecodeError as error:
-        return None, _refused(f"The line is not valid JSON: {error.msg} at column "
-                              f"{error.colno}.")
+        return None, _refused(Message("not-json", "The line is not valid JSON: {reason} at "
+                                      "column {column}.", reason=error.msg,
+                                      column=error.colno))
     except ValueError:  # an integer of more than 4,300 digits: no field takes one
-        return None, _refused("The line holds a number longer than any field takes.")
+        return None, _refused(Message("number-too-long", "The line holds a number longer "
+                                      "than any field takes."))
 
 
 def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str, Any]]]:
@@ -124,16 +130,19 @@ def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str
 # What --rules and --variant give each ruleset's lines that do not say it themselves: set in
 # ``main`` before any worker process starts, and handed to each (``_start_worker``).
 HOUSE: dict[str, dict[str, Any]] = {}
+# The language every line's answer is written in (--lang), set and handed on the same way.
+SPOKEN = {"language": ENGLISH}
 
 
 def _start_worker(house: dict[str, dict[str, Any]],
-                  variants: dict[str, dict[str, Variant]]) -> None:
+                  variants: dict[str, dict[str, Variant]], language: str = ENGLISH) -> None:
     """A worker process is given the parent's house rules and variants: one forked has them
     already, one spawned afresh (macOS, Windows, forkserver) would start without them. They
     come as copies (``outcomes``): a forked worker's arguments would otherwise be the very
     dicts this empties before filling them."""
     HOUSE.clear()
     HOUSE.update(house)
+    SPOKEN["language"] = language
     serve(variants)
 
 
@@ -159,6 +168,8 @@ def outcome(line: Line) -> Outcome:
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
     checked, found = expectations(item, result.get("answer", {}))
+    if SPOKEN["language"] != ENGLISH:
+        result = translated(result, SPOKEN["language"])
     named = f"line {line.number}" if line.file is None else f"{line.file} line {line.number}"
     return Outcome(encoded({**where, **result}), named, result["status"], checked, found)
 
@@ -213,7 +224,7 @@ def outcomes(lines: Iterator[Line], workers: int,
         yield from map(outcome, lines)
         return
     handed = ({rid: dict(given) for rid, given in HOUSE.items()},
-              {rid: dict(named) for rid, named in VARIANTS.items()})
+              {rid: dict(named) for rid, named in VARIANTS.items()}, SPOKEN["language"])
     with get_context(start).Pool(workers, initializer=_start_worker, initargs=handed) as pool:
         while window := list(islice(lines, WINDOW)):
             yield from pool.imap(outcome, window, chunksize=max(1, len(window) // workers // 8))
@@ -283,7 +294,20 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--workers", type=int, default=None,
                       help="worker processes (default: one per core for regular files from "
                            f"{PARALLEL_FROM_BYTES // 1024 // 1024} MiB, else 1)")
+    made.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help="the language of every message: en or zh (default: the locale's, "
+                           "LC_ALL, LC_MESSAGES or LANG; zh for any zh_* locale, else en)")
     return made
+
+
+def locale_language() -> str:
+    """The language the environment's locale names (the first of LC_ALL, LC_MESSAGES, LANG
+    that is set, as gettext reads them)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return from_locale(value)
+    return ENGLISH
 
 
 def _cores() -> int:
@@ -314,6 +338,7 @@ def house_rules(rules_file: str | None, variant: str | None) -> dict[str, dict[s
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    SPOKEN["language"] = args.lang or locale_language()
     try:
         load_variants()
         HOUSE.clear()

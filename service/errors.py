@@ -177,13 +177,19 @@ CAUSES: dict[str, Cause] = {
     # the body itself (400, 413, 415)
     "bad-request": Cause(("status",), "the request could not be read"),
     "broken-framing": Cause((), "the body's framing broke (a bad chunk, a short body)"),
-    "not-json": Cause(("size",), "the body is not valid JSON; size in bytes"),
+    "not-json": Cause(("[size]", "[reason]", "[column]"),
+                      "the body (or a command-line line) is not valid JSON; size in bytes"),
+    "blank-line": Cause((), "a command-line line is blank"),
+    "line-too-long": Cause(("max",), "a command-line line is longer than max MiB"),
+    "number-too-long": Cause((), "a command-line line holds a number longer than any field"),
     "too-deep": Cause(("limit",), "the body nests arrays or objects more than limit deep"),
     "body-too-large": Cause(("status",), "the body is over the size limit"),
     "not-json-media-type": Cause((), "the body is not sent as application/json"),
     "unsupported-media-type": Cause(("status",), "the body's media type is not JSON"),
     "compressed": Cause(("encoding",), "the body comes compressed with this Content-Encoding"),
-    "not-utf8": Cause(("[encoding]",), "the body is not UTF-8 (encoding: the one it is in)"),
+    "not-utf8": Cause(("[encoding]", "[byte]"),
+                      "the body is not UTF-8 (encoding: the one it is in; byte: the first bad "
+                      "byte of a command-line line)"),
     # paths and methods (404, 405) and the server (408, 414, 431, 500, 503)
     "no-such-path": Cause(("status",), "nothing is served at this path"),
     "no-such-problem-type": Cause(("slug",), "no problem type has this slug"),

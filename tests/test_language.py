@@ -402,3 +402,38 @@ def test_a_ruling_and_a_problem_page_in_chinese(client: FlaskClient) -> None:
     assert "乐清麻将裁定" in listing.get_data(as_text=True)
     kinds = client.get("/problems", headers=ZH).get_json()["problems"]
     assert all(english_in(kind["description"]) == [] for kind in kinds)
+
+
+# --- the command line -----------------------------------------------------------------------
+
+def test_the_command_line_speaks_the_language_asked_or_the_locales(
+        tmp_path: Path, capfdbinary: pytest.CaptureFixture[bytes],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from service import cli
+
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps({"ruleset": "chuzhou", "action": "score", "request": _changed(
+        CHUZHOU, "hand.concealed", "123m678m19p")}) + "\n\n", encoding="utf-8")
+    for setting in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(setting, raising=False)
+    said: dict[str, list[Any]] = {}
+    for name, argv, lang in (("en", [], None), ("zh", ["--lang", "zh"], None),
+                             ("locale", [], "zh_CN.UTF-8"), ("over", ["--lang", "en"], "zh_TW")):
+        if lang:
+            monkeypatch.setenv("LANG", lang)
+        cli.main([*argv, str(lines)])
+        said[name] = [json.loads(line) for line in capfdbinary.readouterr().out.splitlines()]
+    try:
+        assert said["en"][0]["problem"]["title"] == "The hand is not a winning hand"
+        assert said["zh"][0]["problem"]["title"] == "这手牌没有胡"
+        assert said["locale"] == said["zh"]
+        assert said["over"] == said["en"]
+        codes = [[c["code"] for c in r["problem"]["causes"]] for r in said["zh"]]
+        assert codes == [["leftover-tiles"], ["blank-line"]]
+        assert [[c["code"] for c in r["problem"]["causes"]] for r in said["en"]] == codes
+        for result in said["zh"]:
+            assert all(english_in(text) == [] for text in _texts(result["problem"]))
+    finally:
+        cli.SPOKEN["language"] = ENGLISH
