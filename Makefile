@@ -243,13 +243,10 @@ clean:
 
 # --- the players' language ---------------------------------------------------------------
 
-# Every marked message (Message's template, Phrase, N_) extracted with Babel into a template
-# kept out of the tree, then merged into each language's catalog under service/locale/; a
-# translator fills in the new entries (msgstr) and marks none fuzzy. The service reads the
-# .po itself at start-up: no compiled catalog (service/language.py).
-MESSAGES_POT := $(VENV)/messages.pot
+# Every marked message (service/language.py's KEYWORDS: a Message's template, Phrase, N_, a
+# catalogue row's condition) extracted with Babel into a template kept out of the tree, then
+# merged into each language's catalog under service/locale/ (tools/messages.py); a translator
+# fills in the new entries (msgstr). The service reads the .po itself at start-up: no
+# compiled catalog.
 messages: $(INSTALLED)
-	$(BIN)/pybabel extract --no-default-keywords -k Message:2 -k Phrase -k N_ \
-	  --no-wrap --sort-by-file --project mahjong-scoring-service -o $(MESSAGES_POT) service
-	$(BIN)/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete -i $(MESSAGES_POT) \
-	  -d service/locale -l zh -D messages
+	$(BIN)/python tools/messages.py

@@ -48,6 +48,13 @@ def tile_name(code: str, language: str = CHINESE) -> str:
     return code
 
 
+# What marks a msgid in the sources, for ``pybabel extract`` (tools/messages.py): a
+# Message's template, a Phrase, N_ and sentence, and the condition of each catalogue row
+# (a Chuzhou pattern's, a Yueqing item's), which the catalogue says as a Phrase.
+KEYWORDS: Final = {"Message": (2,), "Phrase": None, "N_": None, "sentence": None,
+                   "pattern": (5,), "item": (6,)}
+
+
 def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
     """Marks a msgid that is used later, for ``pybabel extract`` (``make messages``)."""
     return text
@@ -157,6 +164,12 @@ def _rebuilt(code: str, template: str, params: dict[str, Any]) -> Message:
 
 # The punctuation between the parts of a joined text, as Chinese writes it.
 _SEPARATORS: Final = {CHINESE: {": ": "：", "; ": "；", ". ": "。", " ": "", ", ": "，"}}
+
+
+def sentence(template: str, /, **params: Any) -> Message:
+    """A sentence built from params that is no problem's cause (a parameter's description):
+    a Message without a code."""
+    return Message("", template, **params)
 
 
 class Joined(Text):

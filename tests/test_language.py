@@ -25,6 +25,7 @@ from service.errors import CAUSES, PROBLEM_TYPES, UNCODED, PastDeadline, typed_p
 from service.language import (
     CHINESE,
     ENGLISH,
+    KEYWORDS,
     Message,
     catalog,
     catalog_path,
@@ -91,9 +92,8 @@ def _names(template: str) -> list[str]:
 
 def _marked() -> set[str]:
     """Every msgid the sources mark, as `make messages` extracts them (Babel)."""
-    keywords = {"Message": (2,), "Phrase": None, "N_": None}
     return {str(message) for _, _, message, _, _ in extract_from_dir(
-        str(SERVICE), keywords=keywords) if message}
+        str(SERVICE), keywords=KEYWORDS) if message}
 
 
 def test_every_marked_message_has_its_chinese() -> None:
