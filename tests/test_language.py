@@ -140,7 +140,8 @@ def _codes_in_sources() -> set[str]:
 
 # Codes of a part of a sentence, never a cause's own: a hint joins the cause before it, a
 # fragment's params join its sentence's.
-PARTS = {"did-you-mean", "write-instead", "caishen-at-face-value", "more-fields"}
+PARTS = {"did-you-mean", "write-instead", "caishen-at-face-value", "more-fields",
+         ""}  # "": language.sentence, a text that is no cause (a description)
 
 
 def test_every_code_is_listed_in_the_contract_and_every_listed_code_is_written() -> None:
