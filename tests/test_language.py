@@ -438,3 +438,28 @@ def test_the_command_line_speaks_the_language_asked_or_the_locales(
             assert all(english_in(text) == [] for text in _texts(result["problem"]))
     finally:
         cli.SPOKEN["language"] = ENGLISH
+
+
+def test_a_rulesets_catalogue_reads_in_chinese(client: FlaskClient) -> None:
+    for ruleset in ("chuzhou", "yueqing"):
+        english = client.get(f"/v1/rulesets/{ruleset}").get_json()
+        chinese = client.get(f"/v1/rulesets/{ruleset}", headers=ZH)
+        assert chinese.headers["Content-Language"] == "zh-CN"
+        said = chinese.get_json()
+        assert [p["id"] for p in said["parameters"]] == [p["id"] for p in english["parameters"]]
+        names = sorted({row["name_en"] for key in ("patterns", "flowers", "parameters")
+                        for row in english.get(key, [])} | {
+                        row["name_en"].split(": ")[0] for row in english["parameters"]},
+                       key=len, reverse=True)
+
+        def plain(text: str) -> str:
+            for name in names:  # an English name a description names beside the Chinese
+                text = text.replace(name, " ")
+            return text
+
+        for parameter, before in zip(said["parameters"], english["parameters"], strict=True):
+            assert parameter["description"] != before["description"], parameter["id"]
+            assert english_in(plain(parameter["description"])) == [], parameter
+        for key in ("patterns", "flowers"):
+            for row in said.get(key, []):
+                assert english_in(row["condition"]) == [], row
