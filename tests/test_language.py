@@ -463,3 +463,16 @@ def test_a_rulesets_catalogue_reads_in_chinese(client: FlaskClient) -> None:
         for key in ("patterns", "flowers"):
             for row in said.get(key, []):
                 assert english_in(row["condition"]) == [], row
+
+
+def test_the_problems_inside_a_waits_values_read_in_chinese(client: FlaskClient) -> None:
+    asked = {"concealed": "123m456m789m123p4p66s1z", "caishen": "1z", "winner": 1, "dealer": 0}
+    english = client.post("/v1/yueqing/waits", json=asked)
+    chinese = client.post("/v1/yueqing/waits", json=asked, headers=ZH)
+    found_en, found_zh = _problems(english.get_json()), _problems(chinese.get_json())
+    assert found_en and len(found_en) == len(found_zh)
+    for en, zh in zip(found_en, found_zh, strict=True):
+        assert en["causes"][0]["code"] == zh["causes"][0]["code"] == "leftover-tiles"
+        assert en["causes"][0]["params"] == zh["causes"][0]["params"]
+        assert all(english_in(text) == [] for text in _texts(zh))
+    assert "财神" in found_zh[0]["detail"] and "东风" in found_zh[0]["detail"]
