@@ -189,8 +189,10 @@ class Joined(Text):
         if language == ENGLISH:
             return str.__str__(self)
         separators = _SEPARATORS.get(language, {})
-        return "".join(part.said(language) if isinstance(part, Text)
+        said = "".join(part.said(language) if isinstance(part, Text)
                        else separators.get(part, part) for part in self.parts)
+        # A sentence's own full stop before the next one's separator: the separator alone.
+        return said.replace("。；", "；").replace("。。", "。") if language == CHINESE else said
 
     def __reduce__(self) -> Any:
         return Joined, (self.parts, self.primary)

@@ -19,13 +19,18 @@ HEADER: Final = "Accept-Language"
 # service/api/pages.py); the contract, the metrics and the scripts of /docs are the same in
 # every language and say none.
 SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
+CONTENT_LANGUAGE: Final = "Content-Language"
+
+
+ENVIRON_KEY: Final = "HTTP_ACCEPT_LANGUAGE"
 
 
 def chosen() -> str:
-    """This request's language (English outside a request)."""
+    """This request's language (English outside a request): the header read straight from
+    the environ, its verdict cached (``negotiate``), so a request without it pays a lookup."""
     if not request:
         return ENGLISH
-    return negotiate(request.headers.get(HEADER))
+    return negotiate(request.environ.get(ENVIRON_KEY))
 
 
 def written(obj: Any) -> bytes:
@@ -51,14 +56,18 @@ class SpeakingProvider(OrjsonProvider):
 def said_on(response: Response) -> Response:
     """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
     it has)."""
-    response.headers["Content-Language"] = TAGS[chosen()]
-    vary = response.headers.get("Vary")
-    response.headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
+    headers = response.headers
+    headers[CONTENT_LANGUAGE] = TAGS[chosen()]
+    vary = headers.get("Vary")
+    headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
     return response
 
 
 def _said(response: Response) -> Response:
-    if response.mimetype in SPOKEN and "Content-Language" not in response.headers:
+    """Says the language of a JSON answer (the Content-Type as written, not parsed: every JSON
+    answer is written without parameters)."""
+    headers = response.headers
+    if headers.get("Content-Type") in SPOKEN and CONTENT_LANGUAGE not in headers:
         said_on(response)
     return response
 
