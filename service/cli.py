@@ -20,7 +20,16 @@ from service.errors import typed_problem
 from service.hints import hint_budget
 from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
 from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
-from service.language import ENGLISH, LANGUAGES, Message, from_locale, translated
+from service.language import (
+    ENGLISH,
+    LANGUAGES,
+    Message,
+    from_locale,
+    joined,
+    said,
+    sentence,
+    translated,
+)
 from service.rulesets import RULESETS
 from service.work import tune_gc
 
@@ -170,7 +179,8 @@ def outcome(line: Line) -> Outcome:
     checked, found = expectations(item, result.get("answer", {}))
     if SPOKEN["language"] != ENGLISH:
         result = translated(result, SPOKEN["language"])
-    named = f"line {line.number}" if line.file is None else f"{line.file} line {line.number}"
+    named = sentence("line {line}", line=line.number) if line.file is None else \
+        sentence("{file} line {line}", file=line.file, line=line.number)
     return Outcome(encoded({**where, **result}), named, result["status"], checked, found)
 
 
@@ -249,13 +259,15 @@ class Summary:
         self.checked += 1
         if result.status != 200:
             self.checked_refused += 1
-            self._show(f"{result.where}: refused with status {result.status}")
+            self._show(joined(result.where, ": ", sentence("refused with status {status}",
+                                                           status=result.status)))
         elif result.differences:
             self.differed += 1
             for d in result.differences:
-                self._show(f"{result.where}: {d['path']}: expected "
-                           f"{json.dumps(d['expected'], ensure_ascii=False)}, got "
-                           f"{json.dumps(d['actual'], ensure_ascii=False)}")
+                self._show(joined(result.where, ": ", d["path"], ": ", sentence(
+                    "expected {expected}, got {actual}",
+                    expected=json.dumps(d["expected"], ensure_ascii=False),
+                    actual=json.dumps(d["actual"], ensure_ascii=False))))
 
     def _show(self, text: str) -> None:
         if len(self.shown) < SHOWN_DIFFERENCES:
@@ -266,14 +278,19 @@ class Summary:
         return self.differed == 0 and self.checked_refused == 0
 
     def report(self, out: IO[str], check: bool) -> None:
+        """The summary, in the language of --lang."""
+        language = SPOKEN["language"]
         for text in self.shown if check else ():
-            print(text, file=out)
-        print(f"{self.lines:,} line(s): {self.answered:,} answered, {self.refused:,} refused",
-              file=out)
+            print(said(text, language), file=out)
+        print(said(sentence("{lines:,} line(s): {answered:,} answered, {refused:,} refused",
+                            lines=self.lines, answered=self.answered, refused=self.refused),
+                   language), file=out)
         if check:
-            print(f"checked {self.checked:,} item(s) with expected: "
-                  f"{self.checked - self.differed - self.checked_refused:,} ok, "
-                  f"{self.differed:,} differ, {self.checked_refused:,} refused", file=out)
+            print(said(sentence(
+                "checked {checked:,} item(s) with expected: {ok:,} ok, {differ:,} differ, "
+                "{refused:,} refused", checked=self.checked,
+                ok=self.checked - self.differed - self.checked_refused, differ=self.differed,
+                refused=self.checked_refused), language), file=out)
 
 
 def parser() -> argparse.ArgumentParser:
