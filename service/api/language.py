@@ -53,21 +53,29 @@ class SpeakingProvider(OrjsonProvider):
         return Response(written(obj), mimetype="application/json")
 
 
+# Marks an answer whose language is said already (a page says its own, service/api/pages.py).
+SAID: Final = "language_said"
+
+
 def said_on(response: Response) -> Response:
     """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
-    it has)."""
+    it has). Werkzeug's headers raise, and catch, an exception for every lookup of a header
+    that is absent: none is looked up here, so the default path stays cheap."""
     headers = response.headers
-    headers[CONTENT_LANGUAGE] = TAGS[chosen()]
-    vary = headers.get("Vary")
-    headers["Vary"] = f"{vary}, {HEADER}" if vary else HEADER
+    headers.add(CONTENT_LANGUAGE, TAGS[chosen()])
+    vary = headers.getlist("Vary")
+    if vary:
+        headers["Vary"] = ", ".join((*vary, HEADER))
+    else:
+        headers.add("Vary", HEADER)
+    setattr(response, SAID, True)
     return response
 
 
 def _said(response: Response) -> Response:
-    """Says the language of a JSON answer (the Content-Type as written, not parsed: every JSON
-    answer is written without parameters)."""
-    headers = response.headers
-    if headers.get("Content-Type") in SPOKEN and CONTENT_LANGUAGE not in headers:
+    """Says the language of a JSON answer (its Content-Type as written: every JSON answer is
+    written without parameters)."""
+    if response.headers.get("Content-Type") in SPOKEN and not getattr(response, SAID, False):
         said_on(response)
     return response
 
