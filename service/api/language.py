@@ -3,6 +3,12 @@
 A request without the header is answered in English exactly as before: nothing is walked or
 rewritten, only ``Content-Language`` and ``Vary`` are added. Asked in Chinese, an answer's
 texts (service/language.py) are said from the catalog before it is written.
+
+Every JSON answer is written in one of three places, and each says its language there: the
+JSON provider (every view's dict), ``problems.problem_response`` (every problem) and the
+pages (service/api/pages.py). No after-request hook runs for it: the default path pays one
+environ lookup and two headers. The contract, the metrics and the scripts of /docs are the
+same in every language and say none.
 """
 
 from __future__ import annotations
@@ -15,14 +21,8 @@ from service.jsonio import OrjsonProvider, encoded
 from service.language import ENGLISH, TAGS, load, negotiate, translated
 
 HEADER: Final = "Accept-Language"
-# The answers written in the negotiated language (the pages' HTML says so itself,
-# service/api/pages.py); the contract, the metrics and the scripts of /docs are the same in
-# every language and say none.
-SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
-CONTENT_LANGUAGE: Final = "Content-Language"
-
-
 ENVIRON_KEY: Final = "HTTP_ACCEPT_LANGUAGE"
+CONTENT_LANGUAGE: Final = "Content-Language"
 
 
 def chosen() -> str:
@@ -33,16 +33,28 @@ def chosen() -> str:
     return negotiate(request.environ.get(ENVIRON_KEY))
 
 
-def written(obj: Any) -> bytes:
-    """A JSON answer's bytes in this request's language."""
-    language = chosen()
-    return encoded(obj if language == ENGLISH else translated(obj, language))
-
-
-def in_language(obj: Any) -> Any:
-    """A document with its texts in this request's language (the same object in English)."""
-    language = chosen()
+def in_language(obj: Any, language: str) -> Any:
+    """A document with its texts in ``language`` (the same object in English)."""
     return obj if language == ENGLISH else translated(obj, language)
+
+
+def written(obj: Any, language: str) -> bytes:
+    """A JSON answer's bytes in ``language``."""
+    return encoded(in_language(obj, language))
+
+
+def said_on(response: Response, language: str) -> Response:
+    """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
+    it has). Werkzeug's headers raise, and catch, an exception for every lookup of a header
+    that is absent: none is looked up here."""
+    headers = response.headers
+    headers.add(CONTENT_LANGUAGE, TAGS[language])
+    vary = headers.getlist("Vary")
+    if vary:
+        headers["Vary"] = ", ".join((*vary, HEADER))
+    else:
+        headers.add("Vary", HEADER)
+    return response
 
 
 class SpeakingProvider(OrjsonProvider):
@@ -50,37 +62,11 @@ class SpeakingProvider(OrjsonProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        return Response(written(obj), mimetype="application/json")
-
-
-# Marks an answer whose language is said already (a page says its own, service/api/pages.py).
-SAID: Final = "language_said"
-
-
-def said_on(response: Response) -> Response:
-    """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
-    it has). Werkzeug's headers raise, and catch, an exception for every lookup of a header
-    that is absent: none is looked up here, so the default path stays cheap."""
-    headers = response.headers
-    headers.add(CONTENT_LANGUAGE, TAGS[chosen()])
-    vary = headers.getlist("Vary")
-    if vary:
-        headers["Vary"] = ", ".join((*vary, HEADER))
-    else:
-        headers.add("Vary", HEADER)
-    setattr(response, SAID, True)
-    return response
-
-
-def _said(response: Response) -> Response:
-    """Says the language of a JSON answer (its Content-Type as written: every JSON answer is
-    written without parameters)."""
-    if response.headers.get("Content-Type") in SPOKEN and not getattr(response, SAID, False):
-        said_on(response)
-    return response
+        language = chosen()
+        return said_on(Response(written(obj, language), mimetype="application/json"),
+                       language)
 
 
 def register(app: Flask) -> None:
     load()  # the catalogs, read once at start-up
     app.json = SpeakingProvider(app)
-    app.after_request(_said)

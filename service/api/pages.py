@@ -28,12 +28,13 @@ def _negotiated(document: dict[str, Any], page: Callable[[str, str], str]) -> Re
     in the language negotiated."""
     wanted = request.accept_mimetypes.best_match(["application/json", "text/html"],
                                                  default="application/json")
+    language = chosen()
     if wanted == "text/html":
-        response = Response(page(request.path, chosen()), mimetype="text/html")
+        response = Response(page(request.path, language), mimetype="text/html")
     else:
-        response = Response(written(document), mimetype="application/json")
+        response = Response(written(document, language), mimetype="application/json")
     response.vary.add("Accept")
-    return said_on(response)
+    return said_on(response, language)
 
 
 @bp.get("/problems")

@@ -8,7 +8,7 @@ from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service import metrics
-from service.api.language import written
+from service.api.language import chosen, said_on, written
 from service.errors import PROBLEM_TYPES, ProblemError, ProblemType, problem_document
 from service.language import Message, Phrase, Text
 from service.serving import log_exception
@@ -65,11 +65,13 @@ def _coded(status: int, description: str) -> str:
 
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
     metrics.problem(problem["type"])
-    response = Response(written(problem), status=problem["status"], mimetype=PROBLEM_JSON)
+    language = chosen()
+    response = Response(written(problem, language), status=problem["status"],
+                        mimetype=PROBLEM_JSON)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
-    return response
+    return said_on(response, language)
 
 
 def _from_http(exc: HTTPException) -> Response:
