@@ -452,7 +452,7 @@ def test_a_rulesets_catalogue_reads_in_chinese(client: FlaskClient) -> None:
                         row["name_en"].split(": ")[0] for row in english["parameters"]},
                        key=len, reverse=True)
 
-        def plain(text: str) -> str:
+        def plain(text: str, names: list[str] = names) -> str:
             for name in names:  # an English name a description names beside the Chinese
                 text = text.replace(name, " ")
             return text
