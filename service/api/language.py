@@ -28,9 +28,11 @@ CONTENT_LANGUAGE: Final = "Content-Language"
 def chosen() -> str:
     """This request's language (English outside a request): the header read straight from
     the environ, its verdict cached (``negotiate``), so a request without it pays a lookup."""
-    if not request:
+    try:
+        environ = request.environ
+    except RuntimeError:  # no request: the core or the command line writing
         return ENGLISH
-    return negotiate(request.environ.get(ENVIRON_KEY))
+    return negotiate(environ.get(ENVIRON_KEY))
 
 
 def in_language(obj: Any, language: str) -> Any:
@@ -43,13 +45,13 @@ def written(obj: Any, language: str) -> bytes:
     return encoded(in_language(obj, language))
 
 
-def said_on(response: Response, language: str) -> Response:
-    """``Content-Language`` and ``Vary: Accept-Language`` on an answer (merged with any Vary
-    it has). Werkzeug's headers raise, and catch, an exception for every lookup of a header
-    that is absent: none is looked up here."""
+def said_on(response: Response, language: str, fresh: bool = True) -> Response:
+    """``Content-Language`` and ``Vary: Accept-Language`` on an answer; one not ``fresh`` may
+    vary already, and its Vary is merged. Werkzeug's headers raise, and catch, an exception
+    for every lookup of a header that is absent: none is looked up here."""
     headers = response.headers
     headers.add(CONTENT_LANGUAGE, TAGS[language])
-    vary = headers.getlist("Vary")
+    vary = () if fresh else headers.getlist("Vary")
     if vary:
         headers["Vary"] = ", ".join((*vary, HEADER))
     else:

@@ -34,7 +34,7 @@ def _negotiated(document: dict[str, Any], page: Callable[[str, str], str]) -> Re
     else:
         response = Response(written(document, language), mimetype="application/json")
     response.vary.add("Accept")
-    return said_on(response, language)
+    return said_on(response, language, fresh=False)  # it varies on Accept already
 
 
 @bp.get("/problems")

@@ -71,7 +71,7 @@ def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
-    return said_on(response, language)
+    return said_on(response, language, fresh=headers is None)
 
 
 def _from_http(exc: HTTPException) -> Response:
