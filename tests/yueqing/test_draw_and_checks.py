@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from service.errors import ProblemError
-from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS
+from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, FLOWER_VALUES, ITEMS
 from service.scoring import run, score
 from tests.chuzhou.helpers import meld
 from tests.yueqing.helpers import body
 from tests.yueqing.test_items import CASES
 
+ROOT = Path(__file__).resolve().parents[2]
 PLAIN = "123m456m789p234s678s55s"
 
 
@@ -109,14 +112,14 @@ def test_draw_refuses_a_missing_seat_and_table_wide_copies() -> None:
 
 
 def test_catalogue_holds_the_contract_ids() -> None:
-    assert [item.id for item in ITEMS] == """seat_wind flower_tile red_triplet green_triplet
-        no_caishen caishen_home_one two_caishen kong_bloom robbing_kong ping_hu all_triplets
-        half_flush caishen_single_wait three_caishen caishen_pair four_winds_shadow
-        caishen_home_two single_wait_caishen full_flush four_winds four_flowers
-        hard_single_wait heavenly_hand earthly_hand caishen_triplet three_beauties
-        caishen_home_three all_honors""".split()
-    assert [f[0] for f in FLOWER_ITEMS] == ["flower_tiles", "caishen_tiles", "kong",
-                                           "seat_wind_set", "red_set", "green_set"]
+    """Each id once, the contract's (openapi.yaml, generated and reviewed as a diff) in the
+    catalogue's order; each flower item with its parts' parameters."""
+    ids = [item.id for item in ITEMS]
+    assert len(set(ids)) == len(ids)
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    known = spec["components"]["schemas"]["YueqingItem"]["properties"]["id"]["anyOf"]
+    assert next(enum["enum"] for enum in known if "enum" in enum) == ids
+    assert [f[0] for f in FLOWER_ITEMS] == list(FLOWER_VALUES)
 
 
 def test_every_item_is_scored_and_nearly_missed() -> None:
