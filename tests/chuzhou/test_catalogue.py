@@ -131,3 +131,16 @@ def test_an_instance_names_each_set_once() -> None:
             for found in recognise(TESTS, EXCLUDES, view, -1).values():
                 for _, sets in found:
                     assert len(set(sets)) == len(sets), request
+
+
+def test_need_flags_are_bits_of_their_own() -> None:
+    """Each Need flag is one bit no other flag has, below the suits' shapes the view keeps
+    above them and the 64 bits the registry keeps a reading's flags in."""
+    from service.rulesets.chuzhou import view
+    from service.rulesets.registry import _FLAG_BITS
+
+    flags = [value for name, value in vars(view.Need).items() if name.isupper()]
+    assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
+    assert len(set(flags)) == len(flags)
+    assert max(flags) < 1 << view._SHAPE_AT <= 1 << _FLAG_BITS
+    assert all(not p.needs & ~((1 << view._SHAPE_AT) - 1) for p in PATTERNS)

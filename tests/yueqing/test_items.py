@@ -90,3 +90,16 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
 @pytest.mark.parametrize(("item", "expected", "request_body"), CASES)
 def test_item(item: str, expected: int | None, request_body: dict[str, Any]) -> None:
     assert tai(request_body).get(item) == expected
+
+
+def test_need_flags_are_bits_of_their_own() -> None:
+    """Each Need flag is one bit no other flag has, below the suits' bits the view keeps above
+    them."""
+    from service.rulesets.yueqing import view
+    from service.rulesets.yueqing.catalogue import ITEMS
+
+    flags = [value for name, value in vars(view.Need).items() if name.isupper()]
+    assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
+    assert len(set(flags)) == len(flags)
+    assert max(flags) < 1 << view._SUIT_SHIFT
+    assert all(not item.needs & ~view._NEED_BITS for item in ITEMS)

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from service.rulesets.chuzhou.checks import check_zhen
 from service.rulesets.chuzhou.rules import Tuned
 from service.rulesets.chuzhou.settlement import next_state
 from service.rulesets.money import ledger
+from service.rulesets.registry import Event
+
+# A match's events (POST /v1/chuzhou/match), declared once: the match runs each by its action,
+# supplying the state it threads; the match request's schema lists them (schemas.py).
+SUPPLIES: Final = ("dealer", "zhen")
+EVENTS: Final[dict[str, Event]] = {
+    "win": Event("score", SUPPLIES),  # CZ-12..14
+    "draw": Event("draw", SUPPLIES),  # CZ-13, CZ-14: 针 kept, 下家 deals
+    "instant": Event("instant", SUPPLIES),  # CZ-16: money only, state kept
+}
 
 
 def instant(data: dict[str, Any]) -> dict[str, Any]:

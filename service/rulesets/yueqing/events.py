@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.errors import impossible
 from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
 from service.rulesets.money import ledger
+from service.rulesets.registry import Event
 from service.rulesets.yueqing.checks import check_lao_zhuang
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_counts, summary
@@ -17,6 +18,15 @@ from service.rulesets.yueqing.rules import Tuned
 from service.rulesets.yueqing.settlement import after_escape, flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
 from service.rulesets.yueqing.view import Table, seat_wind
+
+# A match's events (POST /v1/yueqing/match), declared once: the match runs each by its action,
+# supplying the state it threads; the match request's schema lists them (schemas.py).
+SUPPLIES: Final = ("dealer", "lao_zhuang")
+EVENTS: Final[dict[str, Event]] = {
+    "win": Event("score", SUPPLIES),  # YQ-18..20
+    "draw": Event("draw", SUPPLIES),  # YQ-20
+    "escape": Event("escape", SUPPLIES),  # YQ-22, YQ-20
+}
 
 
 class Player(NamedTuple):

@@ -76,17 +76,17 @@ class Item(NamedTuple):
     # False where the test reads only the hand and the situation, never the reading: it is
     # then run once per hand, not once per reading.
     per_reading: bool = True
-    needs: Need = Need(0)  # what a reading must have for the test to be worth running
+    needs: int = 0  # what a reading must have for the test to be worth running
 
 
 # Every item, in catalogue order: the order of the tests below, each under its row.
 ITEMS: list[Item] = []
-NO_NEEDS: Final = Need(0)
+NO_NEEDS: Final = 0
 
 
 def item(id: str, name: str, name_en: str, group: str, value: int, condition: str,  # noqa: A002
          excludes: tuple[str, ...] = (), per_reading: bool = True,
-         needs: Need = NO_NEEDS) -> Callable[[Test], Test]:
+         needs: int = NO_NEEDS) -> Callable[[Test], Test]:
     """The catalogue row of the test it decorates, added to ``ITEMS``."""
     def row(test: Test) -> Test:
         ITEMS.append(Item(id, name, name_en, group, value, test, condition, excludes,
