@@ -143,7 +143,9 @@ def free_choices(caishen: int, flower: int) -> tuple[tuple[int, ...], tuple[Free
 
     Yueqing's items look at a tile's suit or honour, never its number, except 归位 (a 财神 at
     its own face value inside a sequence): one value per suit, every honour, and the
-    sequences that hold the 财神's own face are enough to find every distinct score.
+    sequences that hold the 财神's own face are enough to find every distinct score. An item
+    that reads numbers applies only with no 财神 standing (items.py's ``reads_numbers``,
+    refused otherwise), where there is no wild to choose for.
     """
     honours = [t for t in range(27, 34) if t != flower]
     suited = [caishen if caishen // 9 == s else s * 9 for s in range(3)]
@@ -214,8 +216,9 @@ def views(
                       melds, table, request, has)
                 for read in natural_readings(counts, meld_groups, win_tile, claimed)]
     # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
-    # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
-    # alike in all that are scored once, each at one place.
+    # winning tile sat, or a sequence's numbers beyond its suit and 归位: items.py refuses an
+    # item that does (``reads_numbers``) unless it needs no 财神. Readings alike in all that
+    # are scored once, each at one place.
     return [_view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
                   shape, melds, table, request, has)
             for sets, pair, stands_for, shape in placed_readings(
