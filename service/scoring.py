@@ -3,7 +3,7 @@
     from service.scoring import score
     score("chuzhou", body)  # the response dict, or a ProblemError carrying the problem
 
-``run`` runs one of a ruleset's own actions (score, draw, waits, ...); service/actions.py adds
+``run_own`` runs one of a ruleset's own actions (score, draw, waits, ...); service/actions.py adds
 the actions made of these (a match, the waits with what each is worth) and is what the HTTP
 layer, the batch endpoint and the command line call.
 """
@@ -35,7 +35,8 @@ def ruleset(ruleset_id: str) -> Ruleset:
         raise UnknownRuleset(f"no ruleset '{ruleset_id}'; known: {known}") from None
 
 
-def action(ruleset_id: str, name: str) -> Action:
+def own_action(ruleset_id: str, name: str) -> Action:
+    """One of a ruleset's own actions (score, draw, waits, ...), by its name."""
     rules = ruleset(ruleset_id)
     try:
         return rules.actions[name]
@@ -98,16 +99,17 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     return answer
 
 
-def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
-    """One of a ruleset's own actions on a JSON-shaped body."""
+def run_own(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
+    """One of a ruleset's own actions on a JSON-shaped body (``service.actions.run`` runs any
+    action an endpoint offers: these, a match, the waits with what each is worth)."""
     rules = RULESETS.get(ruleset_id)
     chosen = rules.actions.get(name) if rules is not None else None
-    return perform(ruleset_id, name, chosen or action(ruleset_id, name), body)
+    return perform(ruleset_id, name, chosen or own_action(ruleset_id, name), body)
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:
-    return run(ruleset_id, "score", body)
+    return run_own(ruleset_id, "score", body)
 
 
 def waits(ruleset_id: str, body: Any) -> dict[str, Any]:
-    return run(ruleset_id, "waits", body)
+    return run_own(ruleset_id, "waits", body)

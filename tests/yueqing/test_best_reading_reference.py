@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from service.errors import NotAWin, ProblemError
-from service.scoring import action, load, score
+from service.scoring import load, own_action, score
 from service.tiles import WINDS, code, parse_compact, render
 from tests.yueqing import reference
 
@@ -158,7 +158,7 @@ def worth(answer: dict[str, Any]) -> int:
 
 
 def reference_worth(request: dict[str, Any]) -> int | None:
-    return reference.best_worth(load(action("yueqing", "score").request, request),
+    return reference.best_worth(load(own_action("yueqing", "score").request, request),
                                 request.get("rules"))
 
 

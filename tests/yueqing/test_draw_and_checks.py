@@ -10,7 +10,7 @@ import yaml
 
 from service.errors import ProblemError
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, FLOWER_VALUES, ITEMS
-from service.scoring import run, score
+from service.scoring import run_own, score
 from tests.chuzhou.helpers import meld
 from tests.yueqing.helpers import body
 from tests.yueqing.test_items import CASES
@@ -32,7 +32,7 @@ def draw_body(*players: dict[str, Any], lao_zhuang: int = 2) -> dict[str, Any]:
 
 
 def test_drawn_hand_settles_every_players_flowers_and_passes_on_a_kong() -> None:
-    result = run("yueqing", "draw", draw_body(
+    result = run_own("yueqing", "draw", draw_body(
         player(0, "123m789m888m123p4567s", flowers=1),
         player(1, "456p789p123s45s67s", ("peng:222z:3",)),   # South's own wind: 1 flower
         player(2, "234s678s11z344z89p", ("gang:5555m:1",), flowers=2),  # 2 + kong 1
@@ -47,7 +47,7 @@ def test_drawn_hand_settles_every_players_flowers_and_passes_on_a_kong() -> None
 
 
 def test_drawn_hand_without_a_kong_keeps_the_dealer_and_lao_zhuang() -> None:
-    result = run("yueqing", "draw", draw_body(
+    result = run_own("yueqing", "draw", draw_body(
         player(0, None, flowers=4), player(1, None), player(2, None), player(3, None)))
     assert result["flowers"][0] == {"seat": 0, "count": 5, "tiao": 15}
     assert result["settlement"]["net"] == [45, -15, -15, -15]
@@ -100,13 +100,13 @@ def test_refused(request_body: dict[str, Any], field: str, kind: str) -> None:
 
 def test_draw_refuses_a_missing_seat_and_table_wide_copies() -> None:
     with pytest.raises(ProblemError, match="list each seat"):
-        run("yueqing", "draw", draw_body(player(0, None), player(1, None), player(2, None)))
+        run_own("yueqing", "draw", draw_body(player(0, None), player(1, None), player(2, None)))
     with pytest.raises(ProblemError, match="1m appears 6 times"):
-        run("yueqing", "draw", draw_body(
+        run_own("yueqing", "draw", draw_body(
             player(0, None, ("peng:111m:1",)), player(1, None, ("peng:111m:2",)),
             player(2, None), player(3, None)))
     with pytest.raises(ProblemError, match="four flower tiles"):
-        run("yueqing", "draw", draw_body(
+        run_own("yueqing", "draw", draw_body(
             player(0, None, flowers=3), player(1, None, flowers=2), player(2, None),
             player(3, None)))
 

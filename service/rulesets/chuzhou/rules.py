@@ -119,9 +119,6 @@ SETTLEMENT: Final = (
 PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in _pattern_parameters(pattern)) \
     + SETTLEMENT
 
-Step = tuple[str, Test, tuple[int, int]]
-
-
 class Tuned(NamedTuple):
     """What the scorer and the settlement read, for one set of parameter values."""
 
