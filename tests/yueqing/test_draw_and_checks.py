@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from service.errors import ProblemError
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, FLOWER_VALUES, ITEMS
 from service.scoring import run_own, score
 from tests.chuzhou.helpers import meld
+from tests.contract import known_ids
 from tests.yueqing.helpers import body
 from tests.yueqing.test_items import CASES
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAIN = "123m456m789p234s678s55s"
 
 
@@ -116,9 +114,7 @@ def test_catalogue_holds_the_contract_ids() -> None:
     catalogue's order; each flower item with its parts' parameters."""
     ids = [item.id for item in ITEMS]
     assert len(set(ids)) == len(ids)
-    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
-    known = spec["components"]["schemas"]["YueqingItem"]["properties"]["id"]["anyOf"]
-    assert next(enum["enum"] for enum in known if "enum" in enum) == ids
+    assert known_ids("YueqingItem") == ids
     assert [f[0] for f in FLOWER_ITEMS] == list(FLOWER_VALUES)
 
 
