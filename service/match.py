@@ -32,11 +32,11 @@ def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     return type(exc)(f"{prefix}: {exc.detail}", under(prefix, exc.errors))
 
 
-def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
+def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
     """A whole match of one ruleset: each ruleset's match action is this with the ruleset's
     id and match bound (``functools.partial``), called at every request, so mutation testing
     reaches it."""
-    counter, events = rules.counter, rules.events
+    counter, events = match.counter, match.events
     used: Rules = data["rules"]  # set once for the match: every event is scored under them
     house = {"variant": used.variant, "rules": used.overrides}
     once = (*house, "ruleset_version")  # the match's pin was checked for every event

@@ -23,9 +23,9 @@ EVENTS: Final[dict[str, Event]] = {
 def instant(data: dict[str, Any]) -> dict[str, Any]:
     """Followed discard: the first discarder pays each other seat 10. Four identical discards
     by one player: each other seat pays that player 10 (CZ-16; the rules' ``instant_unit``)."""
-    rules: Tuned = data["rules"].tuned
-    check_zhen(data, rules)
-    unit = rules.instant_unit
+    tuned: Tuned = data["rules"].tuned
+    check_zhen(data, tuned)
+    unit = tuned.instant_unit
     seat = data["seat"]
     others = [s for s in range(4) if s != seat]
     if data["event"] == "followed_discard":
@@ -41,7 +41,7 @@ def instant(data: dict[str, Any]) -> dict[str, Any]:
 def draw(data: dict[str, Any]) -> dict[str, Any]:
     """The tiles left undrawn when the hand is drawn, 15 and 2 per kong (CZ-17), and the next
     state (CZ-13, CZ-14)."""
-    rules: Tuned = data["rules"].tuned
-    check_zhen(data, rules)
-    return {"wall_reserve": rules.wall_reserve + rules.wall_reserve_per_kong * data["kongs"],
+    tuned: Tuned = data["rules"].tuned
+    check_zhen(data, tuned)
+    return {"wall_reserve": tuned.wall_reserve + tuned.wall_reserve_per_kong * data["kongs"],
             "next": next_state(data["dealer"], None, data["zhen"])}

@@ -40,12 +40,12 @@ class Player(NamedTuple):
         return Holding(self.standing or (), self.melds, self.table.flowers, self.table.caishen,
                        self.table.seat_wind)
 
-    def flowers(self, rules: Tuned) -> dict[str, Any]:
+    def flowers(self, tuned: Tuned) -> dict[str, Any]:
         """Flower count and 条 from what is shown: melds, standing triplets, 财神, flowers."""
         groups = [m.group() for m in self.melds] + [
             Group(TRIPLET, t, True) for t in self.holding.triplet_tiles]
         held = caishen_held(self.standing or (), self.melds, self.table.caishen)
-        return summary(flower_counts(groups, held, self.table, rules), rules)
+        return summary(flower_counts(groups, held, self.table, tuned), tuned)
 
 
 def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
@@ -82,11 +82,11 @@ def _check_table(players: list[Player], caishen: int) -> None:
 
 
 def _seat_flowers(players: dict[int, Player],
-                  rules: Tuned) -> tuple[list[dict[str, int]], dict[int, int]]:
+                  tuned: Tuned) -> tuple[list[dict[str, int]], dict[int, int]]:
     listed = []
     tiao = {}
     for seat in sorted(players):
-        counted = players[seat].flowers(rules)
+        counted = players[seat].flowers(tuned)
         listed.append({"seat": seat, "count": counted["count"], "tiao": counted["tiao"]})
         tiao[seat] = counted["tiao"]
     return listed, tiao
@@ -98,23 +98,23 @@ def _kong_made(players: dict[int, Player]) -> bool:
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:
-    rules: Tuned = data["rules"].tuned
-    check_lao_zhuang(data, rules)
+    tuned: Tuned = data["rules"].tuned
+    check_lao_zhuang(data, tuned)
     players = _players(data, sizes=(16,))
     if len(players) != 4:
         raise impossible("players", "a drawn hand settles all four players: list each seat")
-    listed, tiao = _seat_flowers(players, rules)
+    listed, tiao = _seat_flowers(players, tuned)
     return {
         "flowers": listed,
         "settlement": ledger(flower_payments(tiao)),
         "next": next_after_draw(data["dealer"], data["lao_zhuang"], _kong_made(players),
-                                rules.kong_passes_deal),
+                                tuned.kong_passes_deal),
     }
 
 
 def escape(data: dict[str, Any]) -> dict[str, Any]:
-    rules: Tuned = data["rules"].tuned
-    check_lao_zhuang(data, rules)
+    tuned: Tuned = data["rules"].tuned
+    check_lao_zhuang(data, tuned)
     escaper, dealer = data["escaper"], data["dealer"]
     players = _players(data, sizes=(16, 17))
     stayers = [seat for seat in range(4) if seat != escaper]
@@ -124,16 +124,16 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
                                         "so its candidates can be judged")
     claims, payments = [], []
     for seat in stayers:
-        found = candidates(players[seat].holding, rules.judges)
+        found = candidates(players[seat].holding, tuned.judges)
         top = best(found)
         claims.append({"seat": seat, "candidates": found, "best": top})
         if top is not None:
             payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
-    listed, tiao = _seat_flowers(players, rules)
+    listed, tiao = _seat_flowers(players, tuned)
     settlement = ledger(payments + flower_payments(tiao))
     # the request's, else the rules'
-    fine = data.get("base", rules.fine_base) * data.get("multiplier", rules.fine_multiplier)
+    fine = data.get("base", tuned.fine_base) * data.get("multiplier", tuned.fine_multiplier)
     settlement["net"][escaper] -= fine
     return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement,
             "next": after_escape(dealer, data["lao_zhuang"], escaper, _kong_made(players),
-                                 rules.kong_passes_deal)}
+                                 tuned.kong_passes_deal)}
