@@ -34,15 +34,15 @@ def test_needs_only_skip_tests_that_could_not_apply() -> None:
     """Skipping by ``needs`` never changes what a reading scores."""
     from bench.hands import chuzhou_hands
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
     checked = 0
     for body in bodies:
         for view in readings(body):
-            everything = recognise(TESTS, EXCLUDES, view, -1)
-            assert recognise(TESTS, EXCLUDES, view, view.has) == everything, body
+            everything = recognise(TESTS, view, -1)
+            assert recognise(TESTS, view, view.has) == everything, body
             _assert_scorer_finds(view, everything, body)
             checked += 1
     assert checked > 400
@@ -102,7 +102,7 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     that would have scored, on hands built to meet them."""
     from service.errors import ProblemError
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     try:
@@ -110,8 +110,8 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     except ProblemError:
         return  # a hand the checks refuse (a chi from the wrong seat, ...) reads nothing
     for view in found:
-        everything = recognise(TESTS, EXCLUDES, view, -1)
-        assert recognise(TESTS, EXCLUDES, view, view.has) == everything, request
+        everything = recognise(TESTS, view, -1)
+        assert recognise(TESTS, view, view.has) == everything, request
         _assert_scorer_finds(view, everything, request)
 
 
@@ -119,12 +119,12 @@ def test_an_instance_names_each_set_once() -> None:
     """An instance is read from distinct sets (CZ-6); the answer lists them as given."""
     from bench.hands import chuzhou_hands
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     for request in [request for _, _, request in CASES] + chuzhou_hands(400, seed=11):
         for view in readings(request):
-            for found in recognise(TESTS, EXCLUDES, view, -1).values():
+            for found in recognise(TESTS, view, -1).values():
                 for _, sets in found:
                     assert len(set(sets)) == len(sets), request
 

@@ -75,6 +75,5 @@ def test_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     from service.rulesets.registry import recognise
 
     for view in readings(yueqing_hands(1, seed=seed)[0], merge=False):
-        tests, excludes = scorer.DEFAULT.reading_tests, scorer.DEFAULT.excludes
-        assert recognise(tests, excludes, view, view.has) == \
-            recognise(tests, excludes, view, -1)
+        tests = scorer.DEFAULT.reading_tests
+        assert recognise(tests, view, view.has) == recognise(tests, view, -1)

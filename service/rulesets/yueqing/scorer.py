@@ -39,12 +39,12 @@ def recognise(view: View, given: Hits | None = None, tuned: Tuned = DEFAULT) -> 
 
     ``given``: what the items that do not depend on the reading found (``hand_items``).
     """
-    return shared_recognise(tuned.reading_tests, tuned.excludes, view, view.has, given)
+    return shared_recognise(tuned.reading_tests, view, view.has, given)
 
 
 def hand_items(view: View, tuned: Tuned = DEFAULT) -> Hits:
     """The items that read only the hand and the situation, found once for every reading."""
-    return shared_recognise(tuned.hand_tests, {}, view, view.has)
+    return shared_recognise(tuned.hand_tests, view, view.has)
 
 
 def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
