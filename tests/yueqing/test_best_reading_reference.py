@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -204,6 +205,7 @@ def _pays_the_best(request: dict[str, Any]) -> None:
     assert worth(answer) == reference_worth(request)
 
 
+@pytest.mark.draws_parameters  # its hands are no worked hands: they move with every parameter
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(themed_hands(), house_rules())
