@@ -131,7 +131,7 @@ ANSWERS_HANDS ?= 10000
 test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	$(CBIN)/python tools/check_compiled.py
 	rm -rf $(CVENV)/check && mkdir -p $(CVENV)/check
-	cp -r tests bench pyproject.toml $(CVENV)/check/
+	cp -r tests bench pyproject.toml openapi.yaml $(CVENV)/check/
 	cd $(CVENV)/check && REFERENCE_EXAMPLES=250 ../bin/python -m pytest -p no:cacheprovider \
 	  -m "not server" $(CORE_TESTS)
 	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl
