@@ -221,3 +221,20 @@ def test_a_yueqing_major_item_worth_0_adds_nothing_to_m_and_brings_no_doubling(
         "flower_tile": 3, "no_caishen": 1, "three_beauties": 0}
     assert after["tai"] == {"minor": 4, "minor_adjusted": 4, "major": 0, "total": 4}
     assert after["settlement"]["net"] == [-21, 61, -20, -20]
+
+
+def test_a_caishen_ladder_step_off_scores_the_reading_one_step_down() -> None:
+    """YQ-7, G-4, docs/rules/yueqing.md: 财神 6s, ``4578s66s``: both 财神 at their face make
+    456s 789s (财神双归位 10 + 双财神 1: (1 + 10) × 2 = 22); one of them may as well stand as
+    9s (789s) with the other at home in 456s. With 双归位 off that reading scores 一归位 1 +
+    双财神 1 = 2 台. Two 财神 held are 2 花, 2 条 from each payer."""
+    request = yq("123m456m789p4578s66s11z", "1z", caishen="6s")
+    before = score("yueqing", request)
+    assert {e["id"]: e["tai"] for e in before["patterns"]} == {
+        "two_caishen": 1, "caishen_home_two": 10}
+    assert before["settlement"]["net"] == [-26, 76, -25, -25]
+    after = score("yueqing", {**request, "rules": {"caishen_home_two.on": False}})
+    assert {e["id"]: e["tai"] for e in after["patterns"]} == {
+        "caishen_home_one": 1, "two_caishen": 1}
+    assert after["tai"]["total"] == 2
+    assert after["settlement"]["net"] == [-6, 16, -5, -5]

@@ -276,3 +276,26 @@ def test_an_escape_refuses_a_lao_zhuang_above_the_rules_cap() -> None:
     with pytest.raises(ProblemError) as refused:
         run_own("yueqing", "escape", body)
     assert set(refused.value.errors) == {"lao_zhuang"}
+
+
+def test_an_escape_names_four_flowers_after_red_when_white_is_the_caishen() -> None:
+    # YQ-3: 白板 is the 财神, so 红中 serves as the flower and 四白板 is called 四红中, as in a
+    # win's answer. Seat 0 laid aside all four flowers (5 花, YQ-16) and holds one 财神 (1 花):
+    # 6 花 is (6 - 2) × 6 = 24 条 from each other seat (YQ-17). The escaper pays 四红中 30, its
+    # 24 条 and the fine 10; seats 1 and 2 can make nothing and pay 24 条 each.
+    body = {
+        "dealer": 0, "caishen": "5z", "escaper": 3,
+        "players": [
+            {"seat": 0, "concealed": "1m2m4m7m8p9p1s3s5s7s8s9s1z3z5z6z", "flowers": 4},
+            {"seat": 1, "concealed": "1m3m5m7m9m2p4p6p8p1s3s5s7s9s2z4z"},
+            {"seat": 2, "concealed": "2m4m6m8m1p3p5p7p9p2s4s6s8s1z3z6z"},
+        ],
+    }
+    result = run_own("yueqing", "escape", body)
+    claims = {c["seat"]: c for c in result["claims"]}
+    assert claims[0]["candidates"] == [{"id": "four_flowers", "name": "四红中",
+                                        "name_en": "Four flowers", "tai": 30}]
+    assert claims[0]["best"] == claims[0]["candidates"][0]
+    assert claims[1]["best"] is None and claims[2]["best"] is None
+    assert result["flowers"][0] == {"seat": 0, "count": 6, "tiao": 24}
+    assert result["settlement"]["net"] == [30 + 3 * 24, -24, -24, -30 - 24 - 10]

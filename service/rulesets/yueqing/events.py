@@ -16,8 +16,14 @@ from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_counts, summary
 from service.rulesets.yueqing.rules import Tuned
 from service.rulesets.yueqing.settlement import after_escape, flower_payments, next_after_draw
-from service.rulesets.yueqing.tiles import caishen_held, check_special_tiles, flower_tile
+from service.rulesets.yueqing.tiles import (
+    caishen_held,
+    check_special_tiles,
+    flower_tile,
+    name_after_flower,
+)
 from service.rulesets.yueqing.view import Table, seat_wind
+from service.tiles import WHITE
 
 # A match's events (POST /v1/yueqing/match), declared once: the match runs each by its action,
 # supplying the state it threads; the match request's schema lists them (schemas.py).
@@ -123,8 +129,11 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
             raise impossible("players", f"seat {seat} stayed: list it with its concealed tiles "
                                         "so its candidates can be judged")
     claims, payments = [], []
+    flower = flower_tile(data["caishen"])
     for seat in stayers:
         found = candidates(players[seat].holding, tuned.judges)
+        if flower != WHITE:  # 白板 is the 财神: 四白板 is 四红中 (YQ-3), as in a win's answer
+            name_after_flower(found, flower)
         top = best(found)
         claims.append({"seat": seat, "candidates": found, "best": top})
         if top is not None:
