@@ -72,18 +72,19 @@ def _nav(page: str, language: str) -> list[tuple[str, str]]:
     """Every list the service serves, linked from ``page``."""
     lists = [(PROBLEMS_PATH, said(Phrase("Problem types"), language)),
              (RULINGS_PATH, said(Phrase("General rulings"), language))]
-    lists += [(ruleset_rulings_path(rules.id), _ruleset_rulings(rules.id, language, short=True))
-              for rules in RULESETS.values() if of_ruleset(rules.id)]
+    lists += [(ruleset_rulings_path(ruleset.id), _ruleset_rulings(ruleset.id, language, short=True))
+              for ruleset in RULESETS.values() if of_ruleset(ruleset.id)]
     return [(_relative(path, page), text) for path, text in lists] + [
         (_relative("/docs", page), "API")]
 
 
 def _ruleset_rulings(ruleset_id: str, language: str, short: bool = False) -> str:
     """A ruleset's rulings' title: its English name, or in Chinese its Chinese one."""
-    rules = RULESETS[ruleset_id]
+    ruleset = RULESETS[ruleset_id]
     if language != ENGLISH:
-        return said(Phrase("{name} rulings"), language).format(name=rules.name)
-    return f"{rules.name_en} rulings" if short else f"{rules.name_en} ({rules.name}) rulings"
+        return said(Phrase("{name} rulings"), language).format(name=ruleset.name)
+    return f"{ruleset.name_en} rulings" if short else \
+        f"{ruleset.name_en} ({ruleset.name}) rulings"
 
 
 def problem_type_html(kind: ProblemType, page: str, language: str = ENGLISH) -> str:
@@ -130,10 +131,10 @@ def problem_types_html(page: str, language: str = ENGLISH) -> str:
 def _where(ruling: Ruling, language: str) -> str:
     if ruling.ruleset is None:
         return escape(said(Phrase("Followed by every ruleset."), language))
-    rules = RULESETS[ruling.ruleset]
+    ruleset = RULESETS[ruling.ruleset]
     if language != ENGLISH:
-        return f"{escape(rules.name)}（<code>{escape(rules.id)}</code>）。"
-    return f"{escape(rules.name_en)} ({escape(rules.name)}, <code>{escape(rules.id)}</code>)."
+        return f"{escape(ruleset.name)}（<code>{escape(ruleset.id)}</code>）。"
+    return f"{escape(ruleset.name_en)} ({escape(ruleset.name)}, <code>{escape(ruleset.id)}</code>)."
 
 
 def ruling_html(ruling: Ruling, page: str, language: str = ENGLISH) -> str:

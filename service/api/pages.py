@@ -18,7 +18,7 @@ from service.api.language import chosen, said_on, written
 from service.errors import PROBLEM_TYPES
 from service.language import Message
 from service.rulings import Ruling, find, general, of_ruleset
-from service.scoring import ruleset
+from service.scoring import known_ruleset
 
 bp = Blueprint("pages", __name__)
 
@@ -81,24 +81,24 @@ def ruling(ruling_id: str) -> Response:
 @bp.get("/v1/rulesets/<ruleset_id>/rulings")
 def ruleset_rulings(ruleset_id: str) -> Response:
     """The rulings a ruleset follows besides the general ones."""
-    rules = ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
-    return _negotiated(pages.ruling_list(of_ruleset(rules.id)),
-                       lambda path, language: pages.ruleset_rulings_html(rules.id, path,
+    ruleset = known_ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
+    return _negotiated(pages.ruling_list(of_ruleset(ruleset.id)),
+                       lambda path, language: pages.ruleset_rulings_html(ruleset.id, path,
                                                                          language))
 
 
 @bp.get("/v1/rulesets/<ruleset_id>/rulings/<ruling_id>")
 def ruleset_ruling(ruleset_id: str, ruling_id: str) -> Response:
     """One of a ruleset's own rulings."""
-    rules = ruleset(ruleset_id)
-    found = next((own for own in of_ruleset(rules.id) if own.id == ruling_id), None)
+    ruleset = known_ruleset(ruleset_id)
+    found = next((own for own in of_ruleset(ruleset.id) if own.id == ruling_id), None)
     if found is None:
         elsewhere = find(ruling_id)
         if elsewhere is not None:
             raise NotFound(Message("ruling-elsewhere",
                                    "Ruleset '{ruleset}' has no ruling '{ruling}'; it is at "
-                                   "{url}.", ruleset=rules.id, ruling=ruling_id,
+                                   "{url}.", ruleset=ruleset.id, ruling=ruling_id,
                                    url=elsewhere.url))
         raise NotFound(Message("no-such-ruling-here", "Ruleset '{ruleset}' has no ruling "
-                               "'{ruling}'.", ruleset=rules.id, ruling=ruling_id))
+                               "'{ruling}'.", ruleset=ruleset.id, ruling=ruling_id))
     return _ruling(found)
