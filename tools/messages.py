@@ -31,7 +31,9 @@ def _keyword(name: str, spec: tuple[int, ...] | None) -> str:
 def main() -> None:
     os.chdir(ROOT)  # the catalog names each source by its path in the repository
     keywords = [arg for name, spec in KEYWORDS.items() for arg in ("-k", _keyword(name, spec))]
+    # Locations name the file alone: a line number would move with every edit above it.
     CommandLineInterface().run(["pybabel", "extract", "--no-default-keywords", *keywords,
+                                "--add-location=file",
                                 "--no-wrap", "--sort-by-file", "--project",
                                 "mahjong-scoring-service", "-o", str(TEMPLATE),
                                 "service"])
