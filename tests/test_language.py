@@ -476,3 +476,23 @@ def test_the_problems_inside_a_waits_values_read_in_chinese(client: FlaskClient)
         assert en["causes"][0]["params"] == zh["causes"][0]["params"]
         assert all(english_in(text) == [] for text in _texts(zh))
     assert "财神" in found_zh[0]["detail"] and "东风" in found_zh[0]["detail"]
+
+
+def test_an_answer_said_while_written_is_the_answer_walked_then_written(
+        client: FlaskClient) -> None:
+    """The Chinese writer (texts said as orjson meets them) against the plain walk."""
+    from service.api.language import written
+    from service.jsonio import encoded
+    from service.rulings import every
+    from service.scoring import known_ruleset
+
+    answers: list[Any] = [known_ruleset(rid).described() for rid in ("chuzhou", "yueqing")]
+    answers.append({"rulings": [ruling.document() for ruling in every()], "big": 2**70})
+    with deadline():
+        from service.batch import run_batch
+
+        _, _, _, batch = ASKED["422 batch"]
+        answers.append(run_batch(batch))
+    for answer in answers:
+        assert written(answer, CHINESE) == encoded(translated(answer, CHINESE))
+        assert written(answer, ENGLISH) == encoded(answer)
