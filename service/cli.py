@@ -19,7 +19,7 @@ from service.batch import answer_item
 from service.errors import typed_problem
 from service.hints import hint_budget
 from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
-from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
+from service.jsonio import MAX_DEPTH, loads, nesting_depth_exceeds, written
 from service.language import (
     ENGLISH,
     LANGUAGES,
@@ -28,7 +28,6 @@ from service.language import (
     joined,
     said,
     sentence,
-    translated,
 )
 from service.rulesets import RULESETS
 from service.work import tune_gc
@@ -177,11 +176,10 @@ def outcome(line: Line) -> Outcome:
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
     checked, found = expectations(item, result.get("answer", {}))
-    if SPOKEN["language"] != ENGLISH:
-        result = translated(result, SPOKEN["language"])
     named = sentence("line {line}", line=line.number) if line.file is None else \
         sentence("{file} line {line}", file=line.file, line=line.number)
-    return Outcome(encoded({**where, **result}), named, result["status"], checked, found)
+    return Outcome(written({**where, **result}, SPOKEN["language"]), named, result["status"],
+                   checked, found)
 
 
 def _lines(paths: list[str], broken: list[str]) -> Iterator[Line]:

@@ -13,14 +13,12 @@ same in every language and say none.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
-import orjson
 from flask import Flask, Response, request
 
-from service.jsonio import OrjsonProvider, encoded
-from service.language import ENGLISH, LANGUAGES, TAGS, Text, load, negotiate, translated
+from service.jsonio import OrjsonProvider, written
+from service.language import ENGLISH, TAGS, load, negotiate
 
 HEADER: Final = "Accept-Language"
 ENVIRON_KEY: Final = "HTTP_ACCEPT_LANGUAGE"
@@ -35,41 +33,6 @@ def chosen() -> str:
     except RuntimeError:  # no request: the core or the command line writing
         return ENGLISH
     return negotiate(environ.get(ENVIRON_KEY))
-
-
-def _sayer(language: str) -> Callable[[Any], Any]:
-    """orjson's ``default`` for an answer in ``language``: handed every subclass of str, int,
-    dict and list (OPT_PASSTHROUGH_SUBCLASS), it says each text in the language and gives the
-    others back as their plain type."""
-    def say(obj: Any) -> Any:
-        if isinstance(obj, Text):
-            return obj.said(language)
-        if isinstance(obj, str):
-            return str(obj)
-        if isinstance(obj, dict):
-            return dict(obj)
-        if isinstance(obj, list):
-            return list(obj)
-        if isinstance(obj, int):
-            return int(obj)
-        raise TypeError(f"{type(obj).__name__} is not JSON")
-    return say
-
-
-_SAYERS: Final = {language: _sayer(language) for language in LANGUAGES}
-
-
-def written(obj: Any, language: str) -> bytes:
-    """A JSON answer's bytes in ``language``. In another language than English the texts are
-    said while orjson writes, not by walking the answer first: orjson hands over only the
-    texts (and any other subclass), so a score's answer, which holds none, costs the same."""
-    if language == ENGLISH:
-        return encoded(obj)
-    try:
-        return orjson.dumps(obj, default=_SAYERS[language],
-                            option=orjson.OPT_PASSTHROUGH_SUBCLASS)
-    except TypeError:  # what orjson does not write (an integer past 64 bits): the slow way
-        return encoded(translated(obj, language))
 
 
 def said_on(response: Response, language: str, fresh: bool = True) -> Response:

@@ -14,8 +14,9 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import pages
-from service.api.language import chosen, said_on, written
+from service.api.language import chosen, said_on
 from service.errors import PROBLEM_TYPES
+from service.jsonio import written
 from service.language import Message
 from service.rulings import Ruling, find, general, of_ruleset
 from service.scoring import known_ruleset

@@ -8,8 +8,9 @@ from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service import metrics
-from service.api.language import chosen, said_on, written
+from service.api.language import chosen, said_on
 from service.errors import PROBLEM_TYPES, ProblemError, ProblemType, problem_document
+from service.jsonio import written
 from service.language import Message, Phrase, Text
 from service.serving import log_exception
 
