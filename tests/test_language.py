@@ -481,8 +481,7 @@ def test_the_problems_inside_a_waits_values_read_in_chinese(client: FlaskClient)
 def test_an_answer_said_while_written_is_the_answer_walked_then_written(
         client: FlaskClient) -> None:
     """The Chinese writer (texts said as orjson meets them) against the plain walk."""
-    from service.jsonio import written
-    from service.jsonio import encoded
+    from service.jsonio import encoded, written
     from service.rulings import every
     from service.scoring import known_ruleset
 
