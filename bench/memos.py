@@ -7,9 +7,9 @@ switched off (its look-ups miss, nothing is kept), the warm-up of bench/instruct
 hands of both rulesets), then NEW_HANDS Chuzhou hands and as many Yueqing hands of the 0-3 财神
 mix none of them has seen, each scored once and timed in CPU time. A memo's gain is how much
 slower those hands are without it, median of the rounds; docs/performance.md keeps every memo
-whose gain is 5 % or more on one ruleset's never-seen hands (issue #36). Runs the sources as
-imported (``make bench`` runs it on the compiled build, where a memo is switched off the
-same way). Prints figures; never fails.
+whose gain is 5 % or more on one ruleset's never-seen hands (issue #36). Runs the sources
+(``make memos``): the compiled build's memos are native classes, whose methods cannot be
+switched off. Prints figures; never fails.
 """
 
 from __future__ import annotations
