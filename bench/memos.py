@@ -31,19 +31,29 @@ from service.work import tune_gc  # noqa: E402
 NEW_HANDS = 1000
 
 
-class Off:
+class Off(Memo[Any, Any]):
     """A memo switched off for a measurement: every look-up misses, nothing is kept."""
+
+    __slots__ = ()
+
+    def get(self, key: Any) -> Any:
+        return None
+
+    def put(self, key: Any, value: Any, unseen: int = 0) -> Any:
+        return value
+
+
+class Switched:
+    """``memo`` switched off while the block runs (its class swapped for ``Off``)."""
 
     def __init__(self, memo: Memo[Any, Any]) -> None:
         self.memo = memo
-        self.get, self.put = memo.get, memo.put
 
     def __enter__(self) -> None:
-        self.memo.get = lambda key: None  # type: ignore[method-assign]
-        self.memo.put = lambda key, value, unseen=0: value  # type: ignore[method-assign]
+        self.memo.__class__ = Off
 
     def __exit__(self, *exc: object) -> None:
-        del self.memo.get, self.memo.put  # the class's own again
+        self.memo.__class__ = Memo
 
 
 def measured(off: Memo[Any, Any] | None, seed: int) -> tuple[float, float]:
@@ -51,7 +61,7 @@ def measured(off: Memo[Any, Any] | None, seed: int) -> tuple[float, float]:
     chuzhou = chuzhou_hands(NEW_HANDS, seed=seed)
     yueqing = yueqing_hands(NEW_HANDS, seed=seed + 1)
     clear()
-    switch = Off(off) if off is not None else None
+    switch = Switched(off) if off is not None else None
     if switch:
         switch.__enter__()
     try:
