@@ -21,8 +21,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -142,17 +141,22 @@ _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)
 YIELD_EVERY: Final = 0.001
 
 
-@contextmanager
-def deadline(seconds: float | None = None) -> Iterator[None]:
+class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
     """Run the block with a deadline ``seconds`` (``DEADLINE_SECONDS``) from now, checked by
-    ``pace()``."""
-    now = time.monotonic()
-    token = _DEADLINE.set([now + (DEADLINE_SECONDS if seconds is None else seconds),
-                           now + YIELD_EVERY])
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
+    ``pace()``. A class rather than a generator: entered on every request, it costs a third
+    of one."""
+
+    __slots__ = ("seconds", "token")
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = DEADLINE_SECONDS if seconds is None else seconds
+
+    def __enter__(self) -> None:
+        now = time.monotonic()
+        self.token = _DEADLINE.set([now + self.seconds, now + YIELD_EVERY])
+
+    def __exit__(self, *exc: object) -> None:
+        _DEADLINE.reset(self.token)
 
 
 def pace() -> None:
