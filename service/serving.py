@@ -18,14 +18,16 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from json.encoder import encode_basestring_ascii
 from random import getrandbits
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Flask, Request, request
 
-if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
-
 from service.version import VERSION
+
+# The WSGI shapes ``Traced`` wraps (PEP 3333).
+WSGIEnvironment = dict[str, Any]
+StartResponse = Callable[..., Any]
+WSGIApplication = Callable[[WSGIEnvironment, StartResponse], Iterable[bytes]]
 
 REQUEST_ID_HEADER = "X-Request-ID"
 VERSION_HEADER = "Service-Version"  # on every answer: CHANGELOG.md's version of the service
