@@ -121,8 +121,8 @@ def total_tai(minor: int, major: int, rules: Mapping[str, Any] | None = None) ->
 
 # Each item's group (minor or major) as the catalogue serves it (GET /v1/rulesets/yueqing).
 _SERVED = RULESETS["yueqing"].catalogue()["patterns"]
-MINOR_VALUES = frozenset(row["id"] for row in _SERVED if row["group"] == "minor")
-MAJOR_VALUES = frozenset(row["id"] for row in _SERVED if row["group"] == "major")
+MINOR_ITEMS = frozenset(row["id"] for row in _SERVED if row["group"] == "minor")
+MAJOR_ITEMS = frozenset(row["id"] for row in _SERVED if row["group"] == "major")
 # What an item, once found, drops (YQ-9 to YQ-14).
 DROPS = (("four_winds", ("seat_wind",)), ("hard_single_wait", ("no_caishen",)),
          ("three_beauties", ("red_triplet", "green_triplet")),
@@ -304,8 +304,8 @@ def best_worth(data: dict[str, Any], house: Mapping[str, Any] | None = None) -> 
             sets = [*standing, *meld_sets]
             found = items(hand, sets, pair, _ping_hu_place(hand, standing, pair)
                           and not any(s.is_triplet for s in sets), rules)
-            minor = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MINOR_VALUES)
-            major = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MAJOR_VALUES)
+            minor = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MINOR_ITEMS)
+            major = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MAJOR_ITEMS)
             worth = total_tai(minor, major, rules) + tiao(flowers(hand, sets, rules), rules)
             if best is None or worth > best:
                 best = worth
