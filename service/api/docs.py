@@ -11,7 +11,7 @@ from importlib.resources import files
 
 from flask import Blueprint, Response, abort, send_from_directory
 
-from service.api.language import chosen, said_on
+from service.api.language import chosen, speaks
 from service.language import TAGS, Phrase, said
 from service.openapi import spec_json
 
@@ -60,7 +60,8 @@ def openapi_json() -> Response:
 def docs() -> Response:
     """This contract as an interactive page (Swagger UI), served by the service."""
     language = chosen()
-    return said_on(Response(_PAGES[language], mimetype="text/html"), language)
+    speaks()
+    return Response(_PAGES[language], mimetype="text/html")
 
 
 @bp.get("/docs/start.js")

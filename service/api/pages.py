@@ -14,7 +14,7 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import pages
-from service.api.language import chosen, said_on
+from service.api.language import chosen, speaks
 from service.errors import PROBLEM_TYPES
 from service.jsonio import written
 from service.language import Message
@@ -35,7 +35,8 @@ def _negotiated(document: dict[str, Any], page: Callable[[str, str], str]) -> Re
     else:
         response = Response(written(document, language), mimetype="application/json")
     response.vary.add("Accept")
-    return said_on(response, language, fresh=False)  # it varies on Accept already
+    speaks()  # the HTML page too says its language (service/api/language.py)
+    return response
 
 
 @bp.get("/problems")

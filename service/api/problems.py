@@ -8,7 +8,7 @@ from flask import Flask, Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from service import metrics
-from service.api.language import chosen, said_on
+from service.api.language import chosen
 from service.errors import PROBLEM_TYPES, ProblemError, ProblemType, problem_document
 from service.jsonio import written
 from service.language import Message, Phrase, Text
@@ -66,13 +66,12 @@ def _coded(status: int, description: str) -> str:
 
 def problem_response(problem: dict[str, Any], headers: Any = None) -> Response:
     metrics.problem(problem["type"])
-    language = chosen()
-    response = Response(written(problem, language), status=problem["status"],
+    response = Response(written(problem, chosen()), status=problem["status"],
                         mimetype=PROBLEM_JSON)
     for name, value in headers or ():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
-    return said_on(response, language, fresh=headers is None)
+    return response
 
 
 def _from_http(exc: HTTPException) -> Response:
