@@ -290,6 +290,34 @@ def negotiate(header: str | None) -> str:
     return CHINESE if english is None or chinese > english else ENGLISH
 
 
+# The answers said in a language: JSON by their Content-Type as written, a page by the mark
+# its view leaves in the environ (service/api/language.py ``speaks``). The contract, the
+# metrics and the scripts of /docs are the same in every language and say none.
+SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
+SPEAKS_KEY: Final = "service.speaks"
+ACCEPT_LANGUAGE: Final = "HTTP_ACCEPT_LANGUAGE"
+
+
+def say_language(environ: dict[str, Any], headers: list[tuple[str, str]]) -> None:
+    """``Content-Language`` and ``Vary: Accept-Language`` added to an answer's WSGI header
+    list when it is said in a language (merged with any Vary it holds): called by the
+    request's trace as the answer starts (service/serving.py), where two more headers cost a
+    look at a few tuples, not Werkzeug's checks and copies of them."""
+    spoken = environ.get(SPEAKS_KEY, False)
+    vary = -1
+    for place, (name, value) in enumerate(headers):
+        if name == "Content-Type":
+            spoken = spoken or value in SPOKEN
+        elif name == "Vary":
+            vary = place
+    if spoken:
+        if vary < 0:
+            headers.append(("Vary", "Accept-Language"))
+        else:
+            headers[vary] = ("Vary", f"{headers[vary][1]}, Accept-Language")
+        headers.append(("Content-Language", TAGS[negotiate(environ.get(ACCEPT_LANGUAGE))]))
+
+
 def from_locale(value: str | None) -> str:
     """The language of a POSIX locale (``LANG=zh_CN.UTF-8``): Chinese for ``zh``, else
     English."""

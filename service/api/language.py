@@ -6,22 +6,19 @@ texts (service/language.py) are said from the catalog before it is written.
 
 Every JSON answer is written in its language in one of three places: the JSON provider
 (every view's dict), ``problems.problem_response`` (every problem) and the pages
-(service/api/pages.py). ``Speaking`` says the language on the answer, in the header list the
-server gets: the default path pays an environ lookup and a look at a few headers.
+(service/api/pages.py). The request's trace says the language on the answer, in the header
+list the server gets (service.language.say_language): the default path pays an environ
+lookup and a look at a few headers.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from flask import Flask, Response, request
 
 from service.jsonio import OrjsonProvider, written
-from service.language import ENGLISH, TAGS, load, negotiate
-
-HEADER: Final = "Accept-Language"
-ENVIRON_KEY: Final = "HTTP_ACCEPT_LANGUAGE"
-CONTENT_LANGUAGE: Final = "Content-Language"
+from service.language import ACCEPT_LANGUAGE, ENGLISH, SPEAKS_KEY, load, negotiate
 
 
 def chosen() -> str:
@@ -31,48 +28,13 @@ def chosen() -> str:
         environ = request.environ
     except RuntimeError:  # no request: the core or the command line writing
         return ENGLISH
-    return negotiate(environ.get(ENVIRON_KEY))
-
-
-# The answers said in a language: JSON by their Content-Type as written, a page by the mark
-# its view leaves in the environ (``speaks``). The contract, the metrics and the scripts of
-# /docs are the same in every language and say none.
-SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
-SPEAKS_KEY: Final = "service.speaks"
+    return negotiate(environ.get(ACCEPT_LANGUAGE))
 
 
 def speaks() -> None:
-    """Marks this request's answer as written in its language (a page's HTML)."""
+    """Marks this request's answer as said in its language (a page's HTML), for the headers
+    the trace adds (service.language.say_language)."""
     request.environ[SPEAKS_KEY] = True
-
-
-class Speaking:
-    """The app's WSGI callable wrapped: ``Content-Language`` and ``Vary: Accept-Language`` on
-    every answer said in a language, added to the header list the server gets (merged with
-    any Vary it holds). Werkzeug would check each header as it is added and again as it
-    copies them for the server; here they cost a look at a few tuples."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
-        def said(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            spoken = environ.get(SPEAKS_KEY, False)
-            vary = -1
-            for place, (name, value) in enumerate(headers):
-                if name == "Content-Type":
-                    spoken = spoken or value in SPOKEN
-                elif name == "Vary":
-                    vary = place
-            if spoken:
-                if vary < 0:
-                    headers.append(("Vary", HEADER))
-                else:
-                    headers[vary] = ("Vary", f"{headers[vary][1]}, {HEADER}")
-                headers.append((CONTENT_LANGUAGE, TAGS[negotiate(environ.get(ENVIRON_KEY))]))
-            return start_response(status, headers, exc_info)
-
-        return self.app(environ, said)
 
 
 class SpeakingProvider(OrjsonProvider):
@@ -88,4 +50,3 @@ def register(app: Flask) -> None:
     answer said in one says so."""
     load()
     app.json = SpeakingProvider(app)
-    app.wsgi_app = Speaking(app.wsgi_app)  # type: ignore[method-assign]
