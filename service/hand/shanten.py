@@ -1,0 +1,124 @@
+"""How far standing tiles are from ready (向听, shanten), read suit by suit from tables (G-9).
+
+A hand of ``3n + 1`` or ``3n + 2`` standing tiles that must make ``n`` sets and a pair is
+``missing - 1`` from ready, where ``missing`` is the fewest tiles it lacks of some winning hand:
+the winning hand of ``3n + 2`` tiles that keeps the most of its natural tiles, every wild
+standing for a tile it lacks. So ``shanten`` is 0 for a ready hand, -1 for a winning one, and
+one draw and one discard can lower it by one at most and always can (by drawing a lacking
+tile and discarding one the winning hand does not keep).
+
+The winning hands are read per suit: for a suit's natural counts, how many of them a suit part
+of ``k`` sets (and the pair, or not) keeps at most, found once by a walk over the suit's tiles
+and kept in a memo bounded in bytes; a hand combines its four suits' tables. No search runs per
+hand, and none over what a wild stands for.
+
+Copies count (G-9): a tile can only be drawn while the player does not hold all four (melds
+included), and a tile that cannot be drawn at all (a flower tile laid aside, the wild tile's
+face, which comes as a wild) only ever stands in a winning hand as a wild's value. A winning hand
+asking for more copies of a tile than can be held or drawn is reached only if wilds (held, or
+drawable) stand for the rest: the tables count those places apart (``spare``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from service.memo import Memo
+
+# A suit's table: how many natural tiles a suit part of k sets, p pairs and at most e places
+# only a wild can fill keeps, at index (k * 2 + p) * (spare + 1) + e; IMPOSSIBLE if none.
+IMPOSSIBLE: Final = -100
+_TABLES: Final[Memo[int, tuple[int, ...]]] = Memo("shanten suit tables", 0.04)
+_BITS: Final = 3
+
+
+def suit_table(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
+               spare: int) -> tuple[int, ...]:
+    """The suit's table (see ``IMPOSSIBLE``): ``counts`` the natural tiles, ``limits`` the
+    most copies of each a winning hand may hold naturally (held or drawable), ``most_sets``
+    the most sets a hand makes, ``spare`` the most places wilds may fill beyond ``limits``."""
+    key = 0
+    for n in counts:
+        key = key << _BITS | n
+    for n in limits:
+        key = key << _BITS | n
+    key = ((key << 3 | most_sets) << 3 | spare) << 1 | honours
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES.put(key, _walk(counts, limits, honours, most_sets, spare))
+    return found
+
+
+def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
+          spare: int) -> tuple[int, ...]:
+    """Every suit part, tile by tile: at each tile, the sequences begun at the two before it
+    (``a`` at the one before, ``b`` two before), and the sets, pair and wild places so far.
+    Each state keeps the most natural tiles kept.
+
+    Only groups that keep a natural tile are walked: a set or pair of tiles none of which the
+    hand holds can stand on a tile nobody holds (there are always such), so it keeps nothing
+    and asks no wild: the tables count "at most k sets, at most one pair" and the hand makes
+    up the rest that way. A group keeps a natural only if there are some under it, which
+    bounds how many begin at each tile."""
+    size = len(counts)
+    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
+    for i in range(size):
+        have = counts[i]
+        room = max(have, limits[i])  # copies that need no wild
+        window = 0 if honours or i > size - 3 else have + counts[i + 1] + counts[i + 2]
+        following: dict[tuple[int, int, int, int, int], int] = {}
+        for (a, b, k, p, e), kept in states.items():
+            carried = a + b
+            if not have and not window:
+                if carried <= room or carried - room <= spare - e:
+                    key = (0, a, k, p, e + max(0, carried - room))
+                    if following.get(key, -1) < kept:
+                        following[key] = kept
+                continue
+            free = most_sets - k
+            for s in range(min(window, free) + 1):
+                # a second triplet keeps more only where all four copies stand
+                for u in range(min(2 if have == 4 else 1 if have else 0, free - s) + 1):
+                    for q in (0, 1) if have and not p else (0,):
+                        target = carried + s + 3 * u + 2 * q
+                        over = target - room
+                        if over > spare - e:
+                            break
+                        key = (s, a, k + s + u, p | q, e + over if over > 0 else e)
+                        value = kept + (have if have < target else target)
+                        if following.get(key, -1) < value:
+                            following[key] = value
+                    if carried + s + 3 * u - room > spare - e:
+                        break
+        states = following
+    width = spare + 1
+    table = [IMPOSSIBLE] * ((most_sets + 1) * 2 * width)
+    for (a, b, k, p, e), kept in states.items():
+        if a == 0 and b == 0:
+            index = (k * 2 + p) * width + e
+            if table[index] < kept:
+                table[index] = kept
+    # "at most": k sets, p pairs, e wild places, or fewer of each
+    for k in range(most_sets + 1):
+        for p in (0, 1):
+            for e in range(width):
+                index = (k * 2 + p) * width + e
+                for fewer in ((k - 1) * 2 + p) * width + e if k else -1, \
+                        (k * 2 + p - 1) * width + e if p else -1, index - 1 if e else -1:
+                    if fewer >= 0 and table[index] < table[fewer]:
+                        table[index] = table[fewer]
+    return tuple(table)
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten for seven pairs (four of a kind counting as two, as the engine reads them):
+    seven places of two, each kind giving a place per pair it holds and one more to an odd
+    copy."""
+    pairs = singles = 0
+    for n in counts:
+        pairs += n // 2
+        singles += n % 2
+    slots = min(pairs, 7)
+    kept = 2 * slots + min(7 - slots, singles)
+    return 13 - kept
