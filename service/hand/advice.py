@@ -171,6 +171,12 @@ def order(entry: dict[str, Any]) -> tuple[int, int, float, int]:
             tile(entry["tile"]))
 
 
+def shanten_of(concealed: Sequence[int], form: Form) -> int:
+    """The shanten of standing tiles of waiting or winning size."""
+    counts, wilds = _natural(concealed, form.wild)
+    return _reader(form, wilds).shanten(counts, wilds)
+
+
 def _natural(concealed: Sequence[int], wild: int | None) -> tuple[list[int], int]:
     counts = counts_of(concealed)
     if wild is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.errors import ProblemError
-from service.hand import prepare_melds
+from service.hand import Meld, prepare_melds
 from service.hand.advice import Form, advise, form_limits, unseen
 from service.hand.validate import check_copies, check_size
 from service.rulesets.chuzhou.catalogue import BY_ID
@@ -26,8 +26,7 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
     check_size(concealed, melds, SETS, winning=winning, field="concealed")
     held = check_copies(concealed, melds, "concealed")
     left = unseen(held, data["visible"], IN_PLAY)
-    in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
-    form = Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0, not melds)
+    form = form_of(concealed, melds, held)
 
     def waiting(standing: list[int]) -> list[int]:
         found = waits({"concealed": standing, "melds": data["melds"]})["waits"]
@@ -41,6 +40,12 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
         return answer
 
     return advise(concealed, form, left, waiting, ready)
+
+
+def form_of(concealed: list[int], melds: list[Meld], held: list[int]) -> Form:
+    """What the hand must make and may draw: four sets and a pair, 七对 without melds."""
+    in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
+    return Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0, not melds)
 
 
 def _patterns(data: dict[str, Any], standing: list[int], wait: int,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.hand import prepare_melds
+from service.hand import Meld, prepare_melds
 from service.hand.advice import Form, advise, form_limits, unseen
 from service.hand.validate import check_copies, check_size
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
@@ -25,14 +25,20 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
     in_play = [4] * NUM_TILES
     in_play[caishen] = CAISHEN_IN_PLAY
     left = unseen(held, data["visible"], in_play)
-    in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
-    # The flower tile is never drawn (it is laid aside, YQ-3); the 财神 comes as a wild.
-    limits = form_limits(in_melds, (flower_tile(caishen), caishen))
-    form = Form(SETS - len(melds), SETS, limits, caishen, CAISHEN_IN_PLAY - caishen_held,
-                False)
+    form = form_of(concealed, melds, held, caishen, caishen_held)
 
     def waiting(standing: list[int]) -> list[int]:
         found = waits({"concealed": standing, "melds": data["melds"], "caishen": caishen})
         return [tile(c) for c in found["waits"]]
 
     return advise(concealed, form, left, waiting)
+
+
+def form_of(concealed: list[int], melds: list[Meld], held: list[int], caishen: int,
+            caishen_held: int) -> Form:
+    """What the hand must make and may draw: five sets and a pair, the 财神 wild. The flower
+    tile is never drawn (it is laid aside, YQ-3); a 财神 drawn comes as a wild."""
+    in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
+    limits = form_limits(in_melds, (flower_tile(caishen), caishen))
+    return Form(SETS - len(melds), SETS, limits, caishen, CAISHEN_IN_PLAY - caishen_held,
+                False)
