@@ -60,54 +60,77 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     hand holds can stand on a tile nobody holds (there are always such), so it keeps nothing
     and asks no wild: the tables count "at most k sets, at most one pair" and the hand makes
     up the rest that way. A group keeps a natural only if there are some under it, which
-    bounds how many begin at each tile."""
+    bounds how many begin at each tile.
+
+    A state is one int, ``(((a * A + b) * K + k) * 2 + p) * W + e``, and the states of a tile
+    a flat list of the most kept (-1: not reached), so the walk does plain arithmetic."""
     size = len(counts)
-    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
+    sets_span = most_sets + 1
+    width = spare + 1
+    states = sets_span * sets_span * sets_span * 2 * width
+    kept_at = [-1] * states
+    kept_at[0] = 0
+    active = [0]
     for i in range(size):
         have = counts[i]
         room = max(have, limits[i])  # copies that need no wild
         window = 0 if honours or i > size - 3 else have + counts[i + 1] + counts[i + 2]
-        following: dict[tuple[int, int, int, int, int], int] = {}
-        for (a, b, k, p, e), kept in states.items():
+        triplets = 2 if have == 4 else 1 if have else 0  # a second keeps more only of four
+        following = [-1] * states
+        reached: list[int] = []
+        for state in active:
+            kept = kept_at[state]
+            e = state % width
+            rest = state // width
+            p = rest % 2
+            rest //= 2
+            k = rest % sets_span
+            rest //= sets_span
+            b = rest % sets_span
+            a = rest // sets_span
             carried = a + b
-            if not have and not window:
-                if carried <= room or carried - room <= spare - e:
-                    key = (0, a, k, p, e + max(0, carried - room))
-                    if following.get(key, -1) < kept:
-                        following[key] = kept
-                continue
             free = most_sets - k
+            left = spare - e
             for s in range(min(window, free) + 1):
-                # a second triplet keeps more only where all four copies stand
-                for u in range(min(2 if have == 4 else 1 if have else 0, free - s) + 1):
-                    for q in (0, 1) if have and not p else (0,):
-                        target = carried + s + 3 * u + 2 * q
-                        over = target - room
-                        if over > spare - e:
-                            break
-                        key = (s, a, k + s + u, p | q, e + over if over > 0 else e)
-                        value = kept + (have if have < target else target)
-                        if following.get(key, -1) < value:
-                            following[key] = value
-                    if carried + s + 3 * u - room > spare - e:
+                if carried + s - room > left:
+                    break
+                for u in range(min(triplets, free - s) + 1):
+                    base = carried + s + 3 * u
+                    if base - room > left:
                         break
-        states = following
-    width = spare + 1
-    table = [IMPOSSIBLE] * ((most_sets + 1) * 2 * width)
-    for (a, b, k, p, e), kept in states.items():
-        if a == 0 and b == 0:
-            index = (k * 2 + p) * width + e
-            if table[index] < kept:
-                table[index] = kept
+                    for q in range(2 if have and not p else 1):
+                        target = base + 2 * q
+                        over = target - room
+                        if over > left:
+                            break
+                        index = ((((s * sets_span + a) * sets_span + k + s + u) * 2 + (p | q))
+                                 * width + (e + over if over > 0 else e))
+                        value = kept + (have if have < target else target)
+                        known = following[index]
+                        if known < 0:
+                            reached.append(index)
+                        if known < value:
+                            following[index] = value
+        kept_at = following
+        active = reached
+    table = [IMPOSSIBLE] * (sets_span * 2 * width)
+    for state in active:
+        if state < sets_span * 2 * width:  # a = b = 0: every sequence ended in the suit
+            if table[state] < kept_at[state]:
+                table[state] = kept_at[state]
     # "at most": k sets, p pairs, e wild places, or fewer of each
-    for k in range(most_sets + 1):
+    for k in range(sets_span):
         for p in (0, 1):
             for e in range(width):
                 index = (k * 2 + p) * width + e
-                for fewer in ((k - 1) * 2 + p) * width + e if k else -1, \
-                        (k * 2 + p - 1) * width + e if p else -1, index - 1 if e else -1:
-                    if fewer >= 0 and table[index] < table[fewer]:
-                        table[index] = table[fewer]
+                best = table[index]
+                if k and table[index - 2 * width] > best:
+                    best = table[index - 2 * width]
+                if p and table[index - width] > best:
+                    best = table[index - width]
+                if e and table[index - 1] > best:
+                    best = table[index - 1]
+                table[index] = best
     return tuple(table)
 
 
