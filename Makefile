@@ -148,6 +148,7 @@ wrk:
 bench: $(WHEEL_STAMP) $(RIICHI)/.installed wrk
 	$(CBIN)/python bench/engine.py
 	$(CBIN)/python bench/waits.py
+	$(CBIN)/python bench/advice.py
 	$(CBIN)/python bench/score.py
 	$(CBIN)/python bench/worst.py
 	$(CBIN)/python bench/throughput.py

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from service.errors import impossible
-from service.hand.shanten import IMPOSSIBLE, seven_pairs_shanten, suit_table
+from service.hand.shanten import IMPOSSIBLE, seven_pairs_from, suit_key, suit_table
 from service.hand.splits import SUITS
 from service.tiles import NUM_TILES, code, codes, counts_of, tile
 
@@ -84,52 +84,62 @@ class Reader:
         self.spare = spare  # wilds held and still drawable: the most places only wilds fill
         self.width = spare + 1
 
-    def tables(self, counts: Sequence[int]) -> list[tuple[int, ...]]:
+    def keys(self, counts: Sequence[int]) -> list[int]:
         form = self.form
-        return [_trimmed(suit_table(counts[a:b], form.limits[a:b], s == 3, form.most_sets,
-                                    self.spare), form.sets, form.most_sets, self.width)
+        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.spare)
                 for s, (a, b) in enumerate(SUITS)]
 
-    def shanten(self, counts: Sequence[int], wilds: int) -> int:
-        tables = self.tables(counts)
-        sets, width = self.form.sets, self.width
-        merged = _merge(_merge(tables[0], tables[1], sets, width),
-                        _merge(tables[2], tables[3], sets, width), sets, width)
-        kept = max(merged[(sets * 2 + 1) * width:(sets * 2 + 2) * width])
-        found = 3 * sets + 2 - kept - wilds - 1
-        if self.form.seven_pairs and not wilds:
-            found = min(found, seven_pairs_shanten(counts))
-        return found
+    def table(self, key: int, size: int) -> tuple[int, ...]:
+        form = self.form
+        return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
 
-    def after_draws(self, counts: list[int], wilds: int) -> dict[int, int]:
-        """The shanten after each tile that can be drawn (the wild tile: a wild drawn)."""
+    def shanten(self, counts: Sequence[int], wilds: int) -> int:
+        return self.read(counts, wilds, False)[0]
+
+    def read(self, counts: Sequence[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
+        """The shanten of ``counts`` and ``wilds``, and with ``draws`` the shanten after each
+        tile that can be drawn (the wild tile: a wild drawn), in tile order."""
         form = self.form
         sets, width = form.sets, self.width
-        tables = self.tables(counts)
-        # the other three suits of each suit, combined once
-        others = [_merge(_merge(tables[1], tables[2], sets, width), tables[3], sets, width),
-                  _merge(_merge(tables[0], tables[2], sets, width), tables[3], sets, width),
-                  _merge(_merge(tables[0], tables[1], sets, width), tables[3], sets, width),
-                  _merge(_merge(tables[0], tables[1], sets, width), tables[2], sets, width)]
-        pairs = form.seven_pairs and not wilds
-        found: dict[int, int] = {}
+        keys = self.keys(counts)
+        tables = [self.table(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        first_two = _merge(tables[0], tables[1], sets, width)
+        last_two = _merge(tables[2], tables[3], sets, width)
         top = 3 * sets + 2 - wilds - 1
+        found = top - _kept(first_two, last_two, sets, width)
+        pairs = singles = 0
+        seven = form.seven_pairs and not wilds
+        if seven:
+            for n in counts:
+                pairs += n // 2
+                singles += n % 2
+            found = min(found, seven_pairs_from(pairs, singles))
+        after: dict[int, int] = {}
+        if not draws:
+            return found, after
+        # the other three suits of each suit, combined once
+        others = [_merge(tables[1], last_two, sets, width),
+                  _merge(tables[0], last_two, sets, width),
+                  _merge(first_two, tables[3], sets, width),
+                  _merge(first_two, tables[2], sets, width)]
+        limits = form.limits
         for s, (a, b) in enumerate(SUITS):
-            limits = form.limits[a:b]
+            key, size, other = keys[s], b - a, others[s]
             for t in range(a, b):
-                if counts[t] >= form.limits[t]:
+                if counts[t] >= limits[t]:
                     continue  # every copy held, or never drawn
-                counts[t] += 1
-                table = _trimmed(suit_table(counts[a:b], limits, s == 3, form.most_sets,
-                                            self.spare), sets, form.most_sets, width)
-                drawn = top - _kept(others[s], table, sets, width)
-                if pairs:
-                    drawn = min(drawn, seven_pairs_shanten(counts))
-                counts[t] -= 1
-                found[t] = drawn
+                drawn = top - _kept(other, self.table(key + (1 << 3 * (t - a)), size), sets,
+                                    width)
+                if seven:
+                    if counts[t] % 2:
+                        drawn = min(drawn, seven_pairs_from(pairs + 1, singles - 1))
+                    else:
+                        drawn = min(drawn, seven_pairs_from(pairs, singles + 1))
+                after[t] = drawn
         if form.wild is not None and form.wild_draws > 0:
-            found[form.wild] = self.shanten(counts, wilds + 1)
-        return dict(sorted(found.items()))
+            after[form.wild] = self.shanten(counts, wilds + 1)
+            after = dict(sorted(after.items()))
+        return found, after
 
 
 def form_limits(melds_held: Sequence[int], never_drawn: Sequence[int] = ()) -> tuple[int, ...]:
@@ -194,12 +204,12 @@ def _waiting(concealed: list[int], form: Form, left: Sequence[int],
              waits: Callable[[list[int]], list[int]], ready: Ready | None) -> dict[str, Any]:
     counts, wilds = _natural(concealed, form.wild)
     reader = _reader(form, wilds)
-    found = reader.shanten(counts, wilds)
+    found, after_draws = reader.read(counts, wilds, True)
     answer: dict[str, Any] = {"shanten": found}
     if found == 0:
         useful = waits(concealed)
     else:
-        useful = [t for t, after in reader.after_draws(counts, wilds).items() if after < found]
+        useful = [t for t, after in after_draws.items() if after < found]
     answer["useful"] = [{"tile": code(t), "left": left[t]} for t in useful]
     answer["useful_total"] = sum(left[t] for t in useful)
     if found == 0:

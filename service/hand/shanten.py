@@ -33,20 +33,29 @@ _TABLES: Final[Memo[int, tuple[int, ...]]] = Memo("shanten suit tables", 0.04)
 _BITS: Final = 3
 
 
-def suit_table(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
-               spare: int) -> tuple[int, ...]:
-    """The suit's table (see ``IMPOSSIBLE``): ``counts`` the natural tiles, ``limits`` the
-    most copies of each a winning hand may hold naturally (held or drawable), ``most_sets``
-    the most sets a hand makes, ``spare`` the most places wilds may fill beyond ``limits``."""
-    key = 0
-    for n in counts:
-        key = key << _BITS | n
-    for n in limits:
-        key = key << _BITS | n
-    key = ((key << 3 | most_sets) << 3 | spare) << 1 | honours
+def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
+             honours: bool, most_sets: int, spare: int) -> int:
+    """One int naming a suit's table: ``counts[start:end]`` three bits each, the first count
+    lowest (so drawing the suit's tile j adds ``1 << 3 * j``), its limits above them, then the
+    sizes and whether it is the honours."""
+    key = (int(honours) << 3 | spare) << 3 | most_sets
+    for t in range(end - 1, start - 1, -1):
+        key = key << _BITS | limits[t]
+    for t in range(end - 1, start - 1, -1):
+        key = key << _BITS | counts[t]
+    return key
+
+
+def suit_table(key: int, size: int) -> tuple[int, ...]:
+    """The table a ``suit_key`` names (see ``IMPOSSIBLE``): the most natural tiles kept by k
+    sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
+    tiles (nine, or seven honours)."""
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES.put(key, _walk(counts, limits, honours, most_sets, spare))
+        counts = [key >> _BITS * i & 7 for i in range(size)]
+        limits = [key >> _BITS * (size + i) & 7 for i in range(size)]
+        rest = key >> _BITS * 2 * size
+        found = _TABLES.put(key, _walk(counts, limits, bool(rest >> 6), rest & 7, rest >> 3 & 7))
     return found
 
 
@@ -134,14 +143,9 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     return tuple(table)
 
 
-def seven_pairs_shanten(counts: Sequence[int]) -> int:
-    """Shanten for seven pairs (four of a kind counting as two, as the engine reads them):
-    seven places of two, each kind giving a place per pair it holds and one more to an odd
-    copy."""
-    pairs = singles = 0
-    for n in counts:
-        pairs += n // 2
-        singles += n % 2
+def seven_pairs_from(pairs: int, singles: int) -> int:
+    """Shanten for seven pairs of a hand holding ``pairs`` pairs and ``singles`` odd copies
+    (four of a kind counting as two pairs, as the engine reads them): seven places of two,
+    each pair filling one and an odd copy half of one."""
     slots = min(pairs, 7)
-    kept = 2 * slots + min(7 - slots, singles)
-    return 13 - kept
+    return 13 - 2 * slots - min(7 - slots, singles)
