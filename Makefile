@@ -18,7 +18,7 @@ UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers load openapi examples lock lock-upgrade lock-check clean browser node instructions \
-	best-reading soak fairness mutate sequences versions worked-hands advice-properties
+	best-reading soak fairness mutate sequences versions worked-hands core advice-properties
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -63,8 +63,18 @@ lint: $(INSTALLED)
 types: $(STAMP)
 	$(BIN)/mypy
 
+# The best reading against its reference over 250 hands (50 when pytest runs alone).
 unit: $(INSTALLED) browser node
-	$(BIN)/pytest
+	REFERENCE_EXAMPLES=250 $(BIN)/pytest
+
+# The core's tests (the reading engine, tiles, memos, both rulesets), in-process: no server,
+# the best reading against its reference over 25 hands (make test: 250, make best-reading:
+# 5,000). The loop to run after an edit to the core; under 15 seconds.
+CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
+	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
+core: $(INSTALLED)
+	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -m "not server and not slow" \
+	  $(CORE_TESTS)
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
 # (root and a package source); otherwise that one test is skipped and says why.
@@ -113,19 +123,17 @@ $(WHEEL_STAMP): $(CSTAMP) setup.py pyproject.toml $(SOURCES)
 
 wheel: $(WHEEL_STAMP)
 
-# The compiled build checked: every listed module loads compiled, the engine's and both
-# rulesets' tests pass against it (run from a copy of tests/ and bench/, so the wheel is what
+# The compiled build checked: every listed module loads compiled, the core's tests (make
+# core's, the server's aside, the reference at its full length) pass against it (run from a copy of tests/ and bench/, so the wheel is what
 # they import), and its answers to 10,000 generated hands are byte for byte the interpreted
 # ones.
-COMPILED_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
-	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
 ANSWERS_HANDS ?= 10000
 test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	$(CBIN)/python tools/check_compiled.py
 	rm -rf $(CVENV)/check && mkdir -p $(CVENV)/check
-	cp -r tests bench pyproject.toml $(CVENV)/check/
-	cd $(CVENV)/check && ../bin/python -m pytest -p no:cacheprovider \
-	  $(COMPILED_TESTS) --deselect tests/chuzhou/test_e2e.py --deselect tests/yueqing/test_e2e.py
+	cp -r tests bench pyproject.toml openapi.yaml $(CVENV)/check/
+	cd $(CVENV)/check && REFERENCE_EXAMPLES=250 ../bin/python -m pytest -p no:cacheprovider \
+	  -m "not server" $(CORE_TESTS)
 	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl
 	cd $(CVENV) && bin/python ../tools/answers.py $(ANSWERS_HANDS) > answers-compiled.jsonl
 	cmp $(CVENV)/answers-interpreted.jsonl $(CVENV)/answers-compiled.jsonl
@@ -238,10 +246,12 @@ versions: $(INSTALLED)
 
 # Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py),
 # hands under house rules included (a request under them paid differently is a MAJOR too):
-# sorted, and the same hands every run (hypothesis derandomized, and one hash seed: some tests
-# pick their hands from sets), so a clean checkout stays clean.
+# sorted, and the same hands every run (hypothesis derandomized, one hash seed: some tests
+# pick their hands from sets, and the best reading's reference at make test's 250 hands), so
+# a clean checkout stays clean.
 worked-hands: $(INSTALLED)
-	PYTHONHASHSEED=0 PYTHONPATH=tools $(BIN)/pytest -q -p no:cacheprovider -p capture_hands tests/chuzhou \
+	PYTHONHASHSEED=0 REFERENCE_EXAMPLES=250 PYTHONPATH=tools $(BIN)/pytest -q -p no:cacheprovider \
+	  -p capture_hands tests/chuzhou \
 	  tests/yueqing tests/test_values.py tests/test_api.py tests/test_match.py \
 	  tests/test_verify.py tests/test_natural_readings.py tests/test_engine.py \
 	  tests/test_house_rules.py tests/test_house_exclusions.py

@@ -21,14 +21,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 
 # The hot path: reading hands, the two rulesets' patterns and settlements, the score() call.
-# Left out: service/rulesets/__init__.py (mypyc cannot infer RULESET's type) and
-# service/rulesets/registry.py (it subclasses a builtin mypyc cannot compile).
+# Left out: service/rulesets/__init__.py (mypyc cannot infer RULESET's type).
 COMPILED = sorted(
     path
     for pattern in (
         "service/hand/*.py",
         "service/rulesets/money.py",
         "service/rulesets/readings.py",
+        "service/rulesets/registry.py",  # recognise: both rulesets' patterns, every reading
         "service/rulesets/*/*.py",
         "service/tiles.py",
         "service/memo.py",

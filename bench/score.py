@@ -41,7 +41,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
 from service.house import resolve
 from service.rulesets import RULESETS
-from service.scoring import action, load, score  # noqa: E402
+from service.scoring import load, own_action, score  # noqa: E402
 from service.tiles import parse_tiles  # noqa: E402
 from service.work import tune_gc  # noqa: E402
 
@@ -189,13 +189,13 @@ def main() -> None:
     mixed_times = timed(mixed, lambda b: score("yueqing", b))
     summary("yueqing 0-3 财神 mix, warm", [mixed_times])
 
-    chuzhou_request = action("chuzhou", "score").request
+    chuzhou_request = own_action("chuzhou", "score").request
     loading = timed(chuzhou, lambda b: load(chuzhou_request, b))
     summary("chuzhou: loading the body", [loading])
     loaded = [load(chuzhou_request, b) for b in chuzhou]
     for data in loaded:  # the rules resolved, as service.scoring.perform does
         data["rules"] = resolve(RULESETS["chuzhou"], data.pop("variant"), data.pop("rules"))
-    summary("chuzhou: the core", [timed(loaded, action("chuzhou", "score").handler)])
+    summary("chuzhou: the core", [timed(loaded, own_action("chuzhou", "score").handler)])
 
     # House rules (docs/house-rules.md): the same hands under rules seen before, against the
     # defaults in the same run, in alternating rounds; and the first request of each new rule

@@ -13,26 +13,26 @@ from service.errors import UnknownRuleset
 from service.match import play
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
-from service.scoring import perform, ruleset
+from service.scoring import known_ruleset, perform
 from service.values import with_values
 from service.work import admit, hands, house_rules
 
 
-def actions_of(rules: Ruleset) -> dict[str, Action]:
+def actions_of(ruleset: Ruleset) -> dict[str, Action]:
     """A ruleset's actions as its endpoints offer them, in the order they are listed."""
-    offered = dict(rules.actions)
-    asked, match = rules.values, rules.match
+    offered = dict(ruleset.actions)
+    asked, match = ruleset.values, ruleset.match
     if asked is not None:
         waits = offered["waits"]
         offered["waits"] = Action(waits.summary, asked.request, asked.response,
-                                  partial(with_values, rules, asked))
+                                  partial(with_values, ruleset, asked))
         advice = offered.get("advice")
         if advice is not None:
             offered["advice"] = Action(advice.summary, advice.request, advice.response,
-                                       partial(advice_with_values, rules, asked))
+                                       partial(advice_with_values, ruleset, asked))
     if match is not None:
         offered["match"] = Action(match.summary, match.request, match.response,
-                                  partial(play, rules.id, match))
+                                  partial(play, ruleset.id, match))
     return offered
 
 
@@ -41,25 +41,25 @@ def actions_of(rules: Ruleset) -> dict[str, Action]:
 _OFFERED: dict[str, tuple[Ruleset, dict[str, Action]]] = {}
 
 
-def offered(rules: Ruleset) -> dict[str, Action]:
-    made = _OFFERED.get(rules.id)
-    if made is None or made[0] is not rules:
-        made = _OFFERED[rules.id] = (rules, actions_of(rules))
+def offered(ruleset: Ruleset) -> dict[str, Action]:
+    made = _OFFERED.get(ruleset.id)
+    if made is None or made[0] is not ruleset:
+        made = _OFFERED[ruleset.id] = (ruleset, actions_of(ruleset))
     return made[1]
 
 
 def action(ruleset_id: str, name: str) -> Action:
-    rules = ruleset(ruleset_id)  # an unknown ruleset is named first
+    ruleset = known_ruleset(ruleset_id)  # an unknown ruleset is named first
     try:
-        return offered(rules)[name]
+        return offered(ruleset)[name]
     except KeyError:
         raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action") from None
 
 
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """Any action a client may ask for, on a JSON-shaped body."""
-    rules = RULESETS.get(ruleset_id)
-    chosen = offered(rules).get(name) if rules is not None else None
+    ruleset = RULESETS.get(ruleset_id)
+    chosen = offered(ruleset).get(name) if ruleset is not None else None
     return perform(ruleset_id, name, chosen or action(ruleset_id, name), body)
 
 

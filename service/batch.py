@@ -104,8 +104,8 @@ def _unknown_name(item: dict[str, Any], exc: UnknownRuleset) -> dict[str, Any]:
     """The 404 of an item's unknown ruleset or action, naming that field of the item, as a
     schema error would, with the name it most likely meant."""
     problem = exc.problem()
-    rules = RULESETS.get(item["ruleset"])
-    field, known = ("ruleset", list(RULESETS)) if rules is None else ("action", offered(rules))
+    ruleset = RULESETS.get(item["ruleset"])
+    field, known = ("ruleset", list(RULESETS)) if ruleset is None else ("action", offered(ruleset))
     meant = closest(item[field], known)
     problem["errors"] = {field: [exc.detail, did_you_mean(meant)] if meant else [exc.detail]}
     return problem

@@ -72,7 +72,7 @@ LARGEST_FILE: Final = 64 * 1024
 NAMES_LISTED: Final = 5
 
 
-def fingerprint(rules: Ruleset, effective: Mapping[str, Any]) -> str:
+def fingerprint(ruleset: Ruleset, effective: Mapping[str, Any]) -> str:
     """What names the money of a full effective parameter set: a hash of the ruleset's id, its
     money version's MAJOR (``Ruleset.major``) and only the parameters whose value differs from
     their declared default, in the ruleset's order.
@@ -82,14 +82,14 @@ def fingerprint(rules: Ruleset, effective: Mapping[str, Any]) -> str:
     some hand is paid, so it comes with a MAJOR (tools/versions.py refuses it otherwise),
     which moves every fingerprint of the ruleset.
     """
-    values = [[parameter.id, effective[parameter.id]] for parameter in rules.parameters
+    values = [[parameter.id, effective[parameter.id]] for parameter in ruleset.parameters
               if effective[parameter.id] != parameter.default]
-    text = json.dumps([rules.id, rules.major, values], ensure_ascii=False,
+    text = json.dumps([ruleset.id, ruleset.major, values], ensure_ascii=False,
                       separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def pinned(rules: Ruleset, pin: str | None) -> None:
+def pinned(ruleset: Ruleset, pin: str | None) -> None:
     """Refuse a request whose ``ruleset_version`` this ruleset's money is not at: another
     MAJOR, or, within it, older than the MINOR (and PATCH) the pin names. A pin names the
     money a stored answer was paid under; an answer's own ``ruleset_version`` is a pin its
@@ -97,12 +97,12 @@ def pinned(rules: Ruleset, pin: str | None) -> None:
     if pin is None:
         return
     wanted = tuple(int(part) for part in pin.split("."))
-    served = tuple(int(part) for part in rules.version.split("."))
+    served = tuple(int(part) for part in ruleset.version.split("."))
     if wanted[0] == served[0] and served[:len(wanted)] >= wanted:
         return
     moved = "moved past it" if served > wanted else "not reached it"
-    message = (f"pinned to {rules.id} {pin}, but this service scores {rules.id} "
-               f"{rules.version}: its money has {moved}; nothing was scored "
+    message = (f"pinned to {ruleset.id} {pin}, but this service scores {ruleset.id} "
+               f"{ruleset.version}: its money has {moved}; nothing was scored "
                f"(/problems/ruleset-version-conflict)")
     raise VersionConflict(f"ruleset_version: {message}", {"ruleset_version": [message]})
 
@@ -132,8 +132,8 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     ruleset_id, name = document["ruleset"], document.get("name", path.stem)
     if not isinstance(name, str):
         raise VariantError(f"{where}: name: not a string")
-    rules = RULESETS.get(ruleset_id)
-    if rules is None:
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
         raise VariantError(f"{where}: ruleset: no ruleset '{ruleset_id}'; known: "
                            f"{', '.join(RULESETS)}")
     if len(name) > LONGEST_NAME:
@@ -144,11 +144,11 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     given = document.get("parameters", {})
     if not isinstance(given, dict):
         raise VariantError(f"{where}: parameters: not a table of parameter id → value")
-    declared = {parameter.id: parameter for parameter in rules.parameters}
+    declared = {parameter.id: parameter for parameter in ruleset.parameters}
     for key, texts in refusals(ruleset_id, declared, given).items():  # the first refusal
         raise VariantError(f"{where}: parameters.{key}: {' '.join(texts)}")
-    ordered = {p.id: given[p.id] for p in rules.parameters if p.id in given}
-    printed = fingerprint(rules, {**rules.defaults(), **ordered})
+    ordered = {p.id: given[p.id] for p in ruleset.parameters if p.id in given}
+    printed = fingerprint(ruleset, {**ruleset.defaults(), **ordered})
     return Variant(ruleset_id, name, description, ordered, where, printed)
 
 
@@ -235,10 +235,10 @@ def serve(found: Mapping[str, Mapping[str, Variant]]) -> None:
     _RESOLVED.empty()
 
 
-def variants(rules: Ruleset) -> dict[str, Any]:
+def variants(ruleset: Ruleset) -> dict[str, Any]:
     """The answer of GET /v1/rulesets/{id}/variants."""
-    return {"ruleset": rules.id, "variants": [
-        variant.listed() for variant in VARIANTS.get(rules.id, {}).values()]}
+    return {"ruleset": ruleset.id, "variants": [
+        variant.listed() for variant in VARIANTS.get(ruleset.id, {}).values()]}
 
 
 # --- resolving a request's rules --------------------------------------------------------------
@@ -263,30 +263,30 @@ _RESOLVED: Final[Memo[tuple[str, str | None, tuple[tuple[str, Any], ...]], Spell
     "house rules asked", 0.005, weigh_each=True)
 
 
-def plain(rules: Ruleset) -> Rules:
-    made = _PLAIN.get(rules.id)
-    if made is None or made[0] is not rules:
-        made = _PLAIN[rules.id] = (rules, _build(rules, None, {}))
+def plain(ruleset: Ruleset) -> Rules:
+    made = _PLAIN.get(ruleset.id)
+    if made is None or made[0] is not ruleset:
+        made = _PLAIN[ruleset.id] = (ruleset, _build(ruleset, None, {}))
     return made[1]
 
 
-def resolve(rules: Ruleset, variant: str | None, overrides: dict[str, Any] | None) -> Rules:
+def resolve(ruleset: Ruleset, variant: str | None, overrides: dict[str, Any] | None) -> Rules:
     """The rules a request asked for: the ruleset's defaults, then the variant, then the
     overrides (each already checked against its parameter by the request's schema)."""
     if variant is None and not overrides:
-        return plain(rules)
+        return plain(ruleset)
     # As sent: the same rules sent in another order are another entry, of the same set
-    key = (rules.id, variant, tuple(overrides.items()) if overrides else ())
+    key = (ruleset.id, variant, tuple(overrides.items()) if overrides else ())
     spelled = _RESOLVED.get(key)
     if spelled is not None:
-        tuned = _TUNED.get((rules.id, spelled.fingerprint))
+        tuned = _TUNED.get((ruleset.id, spelled.fingerprint))
         if tuned is not None:
             return Rules(tuned, variant, spelled.overrides, spelled.fingerprint)
-    found = _build(rules, variant, overrides or {})
+    found = _build(ruleset, variant, overrides or {})
     if spelled is None:
         # Kept with the declared strings (parameter ids, choices, the variant's name), which
         # every entry shares, not the request's own copies; the fingerprint is its own.
-        kept = (rules.id, None if variant is None else sys.intern(variant), tuple(
+        kept = (ruleset.id, None if variant is None else sys.intern(variant), tuple(
             (sys.intern(k), sys.intern(v) if isinstance(v, str) else v) for k, v in key[2]))
         _RESOLVED.put(kept, Spelled(found.fingerprint, found.overrides),
                       unseen=sys.getsizeof(found.fingerprint))
@@ -308,24 +308,24 @@ def said(used: Rules) -> dict[str, Any]:
             "fingerprint": used.fingerprint}
 
 
-def _build(rules: Ruleset, variant: str | None, overrides: dict[str, Any]) -> Rules:
-    base = rules.defaults()
+def _build(ruleset: Ruleset, variant: str | None, overrides: dict[str, Any]) -> Rules:
+    base = ruleset.defaults()
     if variant is not None:
-        served = VARIANTS.get(rules.id, {})
+        served = VARIANTS.get(ruleset.id, {})
         chosen = served.get(variant)
         if chosen is None:
-            message = f"no variant '{variant}' of {rules.id}; {_served(rules.id, served)}"
-            meant = closest(variant, _NAMES.get(rules.id) or ())
+            message = f"no variant '{variant}' of {ruleset.id}; {_served(ruleset.id, served)}"
+            meant = closest(variant, _NAMES.get(ruleset.id) or ())
             texts = [message] + ([did_you_mean(meant)] if meant else [])
             raise SchemaViolation(f"variant: {message}", {"variant": texts})
         base.update(chosen.parameters)
     effective = {**base, **overrides}
-    printed = fingerprint(rules, effective)
-    tuned = _TUNED.get((rules.id, printed))
+    printed = fingerprint(ruleset, effective)
+    tuned = _TUNED.get((ruleset.id, printed))
     if tuned is None:
-        tuned = rules.tune(effective)
+        tuned = ruleset.tune(effective)
         if tuned is not None:
-            _TUNED.put((rules.id, printed), tuned)
+            _TUNED.put((ruleset.id, printed), tuned)
     differs = {p.id: sys.intern(v) if isinstance(v := effective[p.id], str) else v
-               for p in rules.parameters if effective[p.id] != base[p.id]}
+               for p in ruleset.parameters if effective[p.id] != base[p.id]}
     return Rules(tuned, variant, differs, printed)

@@ -2,7 +2,7 @@
 
 The ledger threads the state a table carries from hand to hand (the dealer, and the counter
 the ruleset names: Chuzhou's 针, Yueqing's 牢庄) through the events in order. Each event runs
-through ``service.scoring.run`` exactly as its single endpoint would, with the state filled
+through ``service.scoring.run_own`` exactly as its single endpoint would, with the state filled
 in, so a fix to the core lands here too. The first impossible event refuses the whole match,
 its problem's fields named from the match body (``events.3.request.hand.concealed``); nothing
 is half-applied because nothing is kept between calls.
@@ -14,7 +14,7 @@ from typing import Any
 
 from service.errors import PastDeadline, ProblemError, SchemaViolation, under
 from service.rulesets.registry import MatchRules, Rules, State
-from service.scoring import run
+from service.scoring import run_own
 
 
 def _net(result: dict[str, Any]) -> list[int]:
@@ -32,11 +32,11 @@ def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     return type(exc)(f"{prefix}: {exc.detail}", under(prefix, exc.errors))
 
 
-def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
+def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
     """A whole match of one ruleset: each ruleset's match action is this with the ruleset's
     id and match bound (``functools.partial``), called at every request, so mutation testing
     reaches it."""
-    counter, events = rules.counter, rules.events
+    counter, events = match.counter, match.events
     used: Rules = data["rules"]  # set once for the match: every event is scored under them
     house = {"variant": used.variant, "rules": used.overrides}
     once = (*house, "ruleset_version")  # the match's pin was checked for every event
@@ -58,7 +58,7 @@ def play(ruleset_id: str, rules: MatchRules, data: dict[str, Any]) -> dict[str, 
                                       {f"{field}.{name}": [message]})
         body = {**request, **{name: state[name] for name in spec.supplies}, **house}
         try:
-            result = run(ruleset_id, spec.action, body)
+            result = run_own(ruleset_id, spec.action, body)
         except PastDeadline:
             raise
         except ProblemError as exc:

@@ -85,7 +85,10 @@ def size_of(value: object) -> int:
             stack.extend(item.values())
         else:
             total += sys.getsizeof(item)
-            for name in getattr(type(item), "__slots__", ()):
+            # a compiled class keeps its fields without __slots__, and names them in
+            # __mypyc_attrs__ (what pickling reads): the same walk serves both builds
+            kind = type(item)
+            for name in getattr(kind, "__slots__", None) or getattr(kind, "__mypyc_attrs__", ()):
                 stack.append(getattr(item, name, None))
     return total
 

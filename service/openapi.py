@@ -76,8 +76,8 @@ answers 409 and scores nothing.
 
 
 def _served_rulesets() -> str:
-    names = ", ".join(f"{rules.name_en} ({rules.name}, `{rules.id}`)"
-                      for rules in RULESETS.values())
+    names = ", ".join(f"{ruleset.name_en} ({ruleset.name}, `{ruleset.id}`)"
+                      for ruleset in RULESETS.values())
     return f"Rulesets: {names}.\n\n"
 
 
@@ -132,8 +132,8 @@ def examples() -> dict[str, dict[str, Any]]:
 
 def _id_enums() -> dict[str, list[str]]:
     """The ids an answer may carry, by component, as each ruleset declares them."""
-    return {component: ids for rules in RULESETS.values()
-            for component, ids in rules.id_enums().items()}
+    return {component: ids for ruleset in RULESETS.values()
+            for component, ids in ruleset.id_enums().items()}
 
 
 def _get(operation_id: str, tag: str, summary: str, description: str,
@@ -291,19 +291,19 @@ def build_spec() -> dict[str, Any]:
     spec.components.schema("Problem", schema=ProblemSchema)
     found = examples()
     _common_paths(spec)
-    for rules in RULESETS.values():
-        for name, action in actions_of(rules).items():
-            operation_id = f"{rules.id}_{name}"
+    for ruleset in RULESETS.values():
+        for name, action in actions_of(ruleset).items():
+            operation_id = f"{ruleset.id}_{name}"
             example = found.get(operation_id, {})  # a ruleset's operations may have none
             under = found["under_variants"].get(operation_id)
             responses = {"200": _response("The answer.", _json(
                 action.response, example.get("response"), under, "response"))}
             responses.update({code: _response(*answer) for code, answer in POST_ERRORS.items()})
-            spec.path(f"/v1/{rules.id}/{name}", operations={"post": {
+            spec.path(f"/v1/{ruleset.id}/{name}", operations={"post": {
                 "operationId": operation_id,
                 "summary": action.summary,
                 "description": example.get("description", action.summary),
-                "tags": [rules.id],
+                "tags": [ruleset.id],
                 "requestBody": {"required": True, "content": _json(
                     action.request, example.get("request"), under)},
                 "responses": responses}})

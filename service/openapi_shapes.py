@@ -189,13 +189,13 @@ def _parameter(parameter: Parameter) -> dict[str, Any]:
 def tuned_requests(schemas: Schemas) -> None:
     """Each ruleset's ``rules`` as an object of its parameters (``<Id>Rules``), referenced by
     every request that takes them (``RulesField``'s ``x-rules`` names the ruleset)."""
-    for rules in RULESETS.values():
-        if rules.parameters:
-            schemas[f"{rules.id.capitalize()}Rules"] = {
+    for ruleset in RULESETS.values():
+        if ruleset.parameters:
+            schemas[f"{ruleset.id.capitalize()}Rules"] = {
                 "type": "object", "additionalProperties": False,
-                "description": f"house rules of {rules.id}: any of its parameters (GET "
-                               f"/v1/rulesets/{rules.id} lists them), each optional",
-                "properties": {p.id: _parameter(p) for p in rules.parameters}}
+                "description": f"house rules of {ruleset.id}: any of its parameters (GET "
+                               f"/v1/rulesets/{ruleset.id} lists them), each optional",
+                "properties": {p.id: _parameter(p) for p in ruleset.parameters}}
     for schema in schemas.values():
         properties = schema.get("properties", {})
         tuned = [name for name, field in properties.items()
@@ -234,12 +234,12 @@ def _less(schemas: Schemas, name: str, supplied: tuple[str, ...]) -> dict[str, A
     return made
 
 
-def match_unions(schemas: Schemas, rules: Ruleset, name: Callable[[Any], str]) -> None:
-    match = rules.match
+def match_unions(schemas: Schemas, ruleset: Ruleset, name: Callable[[Any], str]) -> None:
+    match = ruleset.match
     if match is None:
         return
-    offered = actions_of(rules)
-    prefix = _camel(rules.id)
+    offered = actions_of(ruleset)
+    prefix = _camel(ruleset.id)
     request = schemas[name(match.request)]["properties"]["events"]["items"]
     response = schemas[name(match.response)]["properties"]["events"]["items"]
     event_name, result_name = _target(request), _target(response)
@@ -272,25 +272,25 @@ def batch_unions(schemas: Schemas, name: Callable[[Any], str]) -> None:
     rulesets, results = [], []
     item_id = {"description": "any JSON value, optional: the result carries it back (null "
                "when absent)"}
-    for rules in RULESETS.values():
-        prefix, by_action = _camel(rules.id), {}
-        for action_name, action in actions_of(rules).items():
+    for ruleset in RULESETS.values():
+        prefix, by_action = _camel(ruleset.id), {}
+        for action_name, action in actions_of(ruleset).items():
             leaf = f"{prefix}{_camel(action_name)}Item"
             schemas[leaf] = {
                 "type": "object", "additionalProperties": False,
                 "required": ["ruleset", "action", "request"],
                 "properties": {"id": item_id,
-                               "ruleset": _const(rules.id, "the ruleset, as GET /v1/rulesets "
+                               "ruleset": _const(ruleset.id, "the ruleset, as GET /v1/rulesets "
                                                  "lists it"),
                                "action": _const(action_name, "the action: the single "
                                                 "endpoint's last path segment"),
                                "request": {**ref(name(action.request)), "description":
-                                           f"what POST /v1/{rules.id}/{action_name} takes"}}}
+                                           f"what POST /v1/{ruleset.id}/{action_name} takes"}}}
             by_action[action_name] = leaf
             answered = f"{prefix}{_camel(action_name)}ItemResult"
             schemas[answered] = {
                 "type": "object", "required": ["id", "ruleset", "action", "status", "answer"],
-                "properties": {"id": item_id, "ruleset": _const(rules.id),
+                "properties": {"id": item_id, "ruleset": _const(ruleset.id),
                                "action": _const(action_name),
                                "status": {"type": "integer", "const": 200},
                                "answer": ref(name(action.response))}}
@@ -323,8 +323,8 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
     component name)."""
     schemas: Schemas = document["components"]["schemas"]
     answers, entries, totals = [], [], {}
-    for rules in RULESETS.values():
-        offered = actions_of(rules)
+    for ruleset in RULESETS.values():
+        offered = actions_of(ruleset)
         answers += [name(action.response) for action in offered.values()]
         score = offered.get("score")
         if score is None:
@@ -332,15 +332,15 @@ def shape(document: dict[str, Any], name: Callable[[Any], str],
         scored = schemas[name(score.response)]["properties"]
         if "patterns" in scored:
             entries.append(_target(scored["patterns"]["items"]))
-        if rules.values is not None:
-            totals.update({total: scored[total] for total in rules.values.totals})
+        if ruleset.values is not None:
+            totals.update({total: scored[total] for total in ruleset.values.totals})
     open_ids(schemas, ids)
     tuned_requests(schemas)
     versioned(schemas, list(dict.fromkeys(answers)))
     typed_parameters(schemas)
     way_parts(schemas, entries, totals)
-    for rules in RULESETS.values():
-        match_unions(schemas, rules, name)
+    for ruleset in RULESETS.values():
+        match_unions(schemas, ruleset, name)
     batch_unions(schemas, name)
     split_melds(schemas)
     split_wins(schemas, [win for win in map(name, WinBase.__subclasses__()) if win in schemas])

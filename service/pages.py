@@ -66,8 +66,8 @@ def _linker(page: str) -> html.Linker:
 def _nav(page: str) -> list[tuple[str, str]]:
     """Every list the service serves, linked from ``page``."""
     lists = [(PROBLEMS_PATH, "Problem types"), (RULINGS_PATH, "General rulings")]
-    lists += [(ruleset_rulings_path(rules.id), f"{rules.name_en} rulings")
-              for rules in RULESETS.values() if of_ruleset(rules.id)]
+    lists += [(ruleset_rulings_path(ruleset.id), f"{ruleset.name_en} rulings")
+              for ruleset in RULESETS.values() if of_ruleset(ruleset.id)]
     return [(_relative(path, page), text) for path, text in lists] + [
         (_relative("/docs", page), "API")]
 
@@ -101,8 +101,8 @@ def problem_types_html(page: str) -> str:
 def _where(ruling: Ruling) -> str:
     if ruling.ruleset is None:
         return "Followed by every ruleset."
-    rules = RULESETS[ruling.ruleset]
-    return f"{escape(rules.name_en)} ({escape(rules.name)}, <code>{escape(rules.id)}</code>)."
+    ruleset = RULESETS[ruling.ruleset]
+    return f"{escape(ruleset.name_en)} ({escape(ruleset.name)}, <code>{escape(ruleset.id)}</code>)."
 
 
 def ruling_html(ruling: Ruling, page: str) -> str:
@@ -127,8 +127,8 @@ def general_rulings_html(page: str) -> str:
 
 
 def ruleset_rulings_html(ruleset_id: str, page: str) -> str:
-    rules = RULESETS[ruleset_id]
-    return _ruling_list_html(f"{rules.name_en} ({rules.name}) rulings",
+    ruleset = RULESETS[ruleset_id]
+    return _ruling_list_html(f"{ruleset.name_en} ({ruleset.name}) rulings",
                              of_ruleset(ruleset_id), page)
 
 

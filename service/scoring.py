@@ -3,7 +3,7 @@
     from service.scoring import score
     score("chuzhou", body)  # the response dict, or a ProblemError carrying the problem
 
-``run`` runs one of a ruleset's own actions (score, draw, waits, ...); service/actions.py adds
+``run_own`` runs one of a ruleset's own actions (score, draw, waits, ...); service/actions.py adds
 the actions made of these (a match, the waits with what each is worth) and is what the HTTP
 layer, the batch endpoint and the command line call.
 """
@@ -27,7 +27,7 @@ from service.verify import check
 from service.work import pace
 
 
-def ruleset(ruleset_id: str) -> Ruleset:
+def known_ruleset(ruleset_id: str) -> Ruleset:
     try:
         return RULESETS[ruleset_id]
     except KeyError:
@@ -35,10 +35,11 @@ def ruleset(ruleset_id: str) -> Ruleset:
         raise UnknownRuleset(f"no ruleset '{ruleset_id}'; known: {known}") from None
 
 
-def action(ruleset_id: str, name: str) -> Action:
-    rules = ruleset(ruleset_id)
+def own_action(ruleset_id: str, name: str) -> Action:
+    """One of a ruleset's own actions (score, draw, waits, ...), by its name."""
+    ruleset = known_ruleset(ruleset_id)
     try:
-        return rules.actions[name]
+        return ruleset.actions[name]
     except KeyError:
         raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action of its own "
                              "(service.actions.run runs the match and the waits with what each "
@@ -78,10 +79,10 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     pace()  # between hands: the worker's other requests run, a deadline is kept
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
-    rules = RULESETS[ruleset_id]
-    pinned(rules, data.pop("ruleset_version", None))  # a stored check fails loudly, 409
+    ruleset = RULESETS[ruleset_id]
+    pinned(ruleset, data.pop("ruleset_version", None))  # a stored check fails loudly, 409
     # house rules: the variant and the overrides a request may send, resolved once each
-    used = resolve(rules, data.pop("variant", None), data.pop("rules", None))
+    used = resolve(ruleset, data.pop("variant", None), data.pop("rules", None))
     data["rules"] = used
     examined: list[int] = []
     try:
@@ -90,7 +91,7 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
         for readings in examined:
             metrics.hand_read(ruleset_id, readings)
     metrics.hand_scored(ruleset_id, name)
-    answer["ruleset_version"] = rules.version  # which rules gave this answer
+    answer["ruleset_version"] = ruleset.version  # which rules gave this answer
     # A match names its rules with its events' dict (service/match.py), else a copy of its own
     answer["rules"] = answer.pop("rules", None) or said(used)
     if expected is not None:
@@ -98,16 +99,17 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     return answer
 
 
-def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
-    """One of a ruleset's own actions on a JSON-shaped body."""
-    rules = RULESETS.get(ruleset_id)
-    chosen = rules.actions.get(name) if rules is not None else None
-    return perform(ruleset_id, name, chosen or action(ruleset_id, name), body)
+def run_own(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
+    """One of a ruleset's own actions on a JSON-shaped body (``service.actions.run`` runs any
+    action an endpoint offers: these, a match, the waits with what each is worth)."""
+    ruleset = RULESETS.get(ruleset_id)
+    chosen = ruleset.actions.get(name) if ruleset is not None else None
+    return perform(ruleset_id, name, chosen or own_action(ruleset_id, name), body)
 
 
 def score(ruleset_id: str, body: Any) -> dict[str, Any]:
-    return run(ruleset_id, "score", body)
+    return run_own(ruleset_id, "score", body)
 
 
 def waits(ruleset_id: str, body: Any) -> dict[str, Any]:
-    return run(ruleset_id, "waits", body)
+    return run_own(ruleset_id, "waits", body)

@@ -57,16 +57,6 @@ def code(t: int) -> str:
     return f"{t % 9 + 1}{SUITS[t // 9]}"
 
 
-def suit_of(t: int) -> int:
-    """0 万, 1 饼, 2 条, 3 honours."""
-    return t // 9
-
-
-def number_of(t: int) -> int:
-    """1-9 for suited tiles, 1-7 for honours."""
-    return t % 9 + 1
-
-
 def is_honor(t: int) -> bool:
     return t >= 27
 

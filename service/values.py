@@ -83,12 +83,12 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
     return table
 
 
-def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
+def with_values(ruleset: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
     """The ruleset's waits answer, with ``values`` when the request names the winner: the
     waits action a client asks for is this with the ruleset bound (service/actions.py)."""
     if "winner" in data:
         asked.check(data, data["rules"].tuned)
-    answer = rules.actions["waits"].handler(data)
+    answer = ruleset.actions["waits"].handler(data)
     if "winner" in data:  # the schema asks for the dealer with it
-        answer["values"] = values(asked, data, answer["waits"], rules.actions["score"].handler)
+        answer["values"] = values(asked, data, answer["waits"], ruleset.actions["score"].handler)
     return answer

@@ -56,20 +56,20 @@ ADVICE: Final = 2 * 17
 ANY_TILE: Final = 34
 
 
-def hands(ruleset: Any, action: Any, request: Any) -> int:
+def hands(ruleset_id: Any, action: Any, request: Any) -> int:
     """The work one request body asks for, in hands (never raises: a body the schema will
     refuse weighs one). Each ruleset declares how many wild tiles stand in a body and the most
     waits its hands can have (service/rulesets/registry.py)."""
     if not isinstance(request, dict):
         return 1
-    rules = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    ruleset = RULESETS.get(ruleset_id) if isinstance(ruleset_id, str) else None
     if action == "match":
         events = request.get("events")
         if not isinstance(events, list):
             return 1
-        return sum(hands(ruleset, _event_action(rules, event), _event_request(event))
+        return sum(hands(ruleset_id, _event_action(ruleset, event), _event_request(event))
                    for event in events) or 1
-    wilds = rules.standing_wilds if rules is not None else no_wilds
+    wilds = ruleset.standing_wilds if ruleset is not None else no_wilds
     if action == "score":
         hand = request.get("hand")
         concealed = hand.get("concealed") if isinstance(hand, dict) else None
@@ -77,7 +77,7 @@ def hands(ruleset: Any, action: Any, request: Any) -> int:
     if action == "waits":
         weight = wild_weight(wilds(request, request.get("concealed")))
         if "winner" in request:  # with what each wait is worth
-            return weight * WAYS * (rules.most_waits if rules is not None else ANY_TILE)
+            return weight * WAYS * (ruleset.most_waits if ruleset is not None else ANY_TILE)
         return weight
     if action == "advice":
         # Every discard read, and a Chuzhou single wait scored twice to say what declaring
@@ -116,11 +116,11 @@ def wild_weight(wilds: int) -> int:
     return WILD_WEIGHT[min(max(wilds, 0), len(WILD_WEIGHT) - 1)]
 
 
-def _event_action(rules: Ruleset | None, event: Any) -> str:
+def _event_action(ruleset: Ruleset | None, event: Any) -> str:
     """The action an event of a match runs; an event the match will refuse weighs as the
     lightest."""
     kind = event.get("type") if isinstance(event, dict) else None
-    match = rules.match if rules is not None else None
+    match = ruleset.match if ruleset is not None else None
     known = match.events.get(kind) if match is not None and isinstance(kind, str) else None
     return known.action if known is not None else "draw"
 

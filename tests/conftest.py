@@ -20,6 +20,16 @@ settings.register_profile("shared-machine", deadline=None,
 settings.load_profile("shared-machine")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that starts the real server is marked ``server`` (`make core` leaves it out):
+    it uses ``live_server``, or its module starts one of its own (``running_server``)."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if ("live_server" in getattr(item, "fixturenames", ())
+                or getattr(module, "running_server", None) is running_server):
+            item.add_marker(pytest.mark.server)
+
+
 def under_mutation() -> bool:
     """Whether mutmut (`make mutate`) runs the tests: it names the mutant under test here."""
     return "MUTANT_UNDER_TEST" in os.environ

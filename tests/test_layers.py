@@ -6,6 +6,8 @@ layer names a ruleset: only the ruleset's own package does."""
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,44 @@ def test_only_a_rulesets_package_names_it(module: Path) -> None:
 def test_a_string_naming_a_ruleset_is_found() -> None:
     source = '"""A module about chuzhou."""\nWHERE = "the Chuzhou rules"\n'
     assert strings_naming(source, {"chuzhou"}) == [(2, "the Chuzhou rules")]
+
+
+ARCHITECTURE = SERVICE.parent / "docs" / "architecture.md"
+PYPROJECT = SERVICE.parent / "pyproject.toml"
+
+
+def documented_layers() -> list[set[str]]:
+    """The modules of each row of docs/architecture.md's table of layers, top to bottom, as
+    dotted names (``service/api/`` is ``service.api``)."""
+    lines = ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+    start = lines.index("| layer | modules | what it does |") + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cell = line.split("|")[2]
+        rows.append({path.strip("/").removesuffix(".py").replace("/", ".")
+                     for path in re.findall(r"`([^`]+)`", cell)})
+    return rows
+
+
+def linted_layers() -> list[set[str]]:
+    with PYPROJECT.open("rb") as file:
+        contracts = tomllib.load(file)["tool"]["importlinter"]["contracts"]
+    layers = next(c["layers"] for c in contracts if c["type"] == "layers")
+    return [{name.strip() for name in layer.split("|")} for layer in layers]
+
+
+def test_every_module_has_its_layer_in_the_docs() -> None:
+    """Each module and package directly under service/ is in one row of the docs' table."""
+    documented = set().union(*documented_layers())
+    present = {f"service.{path.stem}" for path in SERVICE.iterdir()
+               if path.name != "__init__.py" and (path.suffix == ".py" or (
+                   path.is_dir() and (path / "__init__.py").exists()))}
+    assert present - documented == set(), "a module missing from docs/architecture.md's layers"
+    assert documented - present == set(), "docs/architecture.md names a module that is gone"
+
+
+def test_the_docs_layers_are_the_linted_ones() -> None:
+    """The table's rows are import-linter's layers (pyproject.toml), in its order."""
+    assert documented_layers() == linted_layers()

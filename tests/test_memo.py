@@ -80,3 +80,13 @@ def test_a_memo_weighing_each_entry_charges_a_large_one_its_own_bytes() -> None:
         charged = table.bytes_held - before
         exact = memo.size_of(-1) + memo.size_of(large) + memo.ENTRY_BYTES + 1000
         assert (charged == exact) == weigh_each
+
+
+def test_a_built_rule_set_is_weighed_with_its_fields_in_either_build() -> None:
+    """A compiled class has no __slots__: its fields are walked all the same, so the memo of
+    built rule sets weighs a compiled set as an interpreted one (docs/operations.md: the
+    estimate errs high, never low). make test-compiled runs this against the compiled build."""
+    from service.rulesets.chuzhou.rules import DEFAULT
+
+    tests = DEFAULT.tests
+    assert size_of(tests) >= sys.getsizeof(tests) + size_of(tests.tests) + size_of(tests.excludes)

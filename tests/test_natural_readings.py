@@ -3,6 +3,7 @@ readings the general engine gives, in the same order (ties keep the first readin
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def winning(draw: st.DrawFn) -> tuple[list[int], int, int]:
     return counts, draw(st.sampled_from(tiles)), melds
 
 
+@pytest.mark.slow  # hundreds of hands: make test runs it, make core does not
 @settings(max_examples=600, deadline=None)
 @given(winning(), st.booleans())
 def test_natural_readings_equal_the_general_engine(

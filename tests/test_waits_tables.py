@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def _waiting(draw: st.DrawFn) -> tuple[list[int], int, list[int], int | None, li
     return counts, wilds, held, wild_tile, draw(st.lists(_TILES, max_size=2))
 
 
+@pytest.mark.slow  # hundreds of hands: make test runs it, make core does not
 @settings(max_examples=500, deadline=None)
 @given(_waiting(), st.booleans(), st.booleans())
 def test_waits_equal_adding_each_tile(

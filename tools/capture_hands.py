@@ -3,7 +3,8 @@
     PYTHONPATH=tools .venv/bin/pytest -p capture_hands tests/chuzhou tests/yueqing ...
 
 (``make worked-hands``.) Each distinct (ruleset, action, body) the in-process tests send to
-``service.scoring.perform`` is written as one JSON line when the run ends, in the one form
+``service.scoring.perform`` is written as one JSON line when the run ends (but those of a
+test marked ``draws_parameters``, whose hands move whenever a parameter is added), in the one form
 tools/versions.py reads and writes (keys and lines sorted: a run over the same tests rewrites
 nothing); the version test (tests/test_versions.py) answers them all and digests the answers
 per ruleset.
@@ -15,6 +16,7 @@ import atexit
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from versions import hand_line, hands_file
 
@@ -30,6 +32,16 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "worked_hands.jsonl"
 LONGEST = 20_000  # a body past this is a stress test, not a worked hand
 _seen: dict[str, None] = {}
 _perform = service.scoring.perform
+# Whether the running test draws house rules from the parameters' ids (its marker): its hands
+# would move whenever a parameter is added, so a small change would rewrite the record.
+_drawing: list[bool] = [False]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    _drawing[0] = item.get_closest_marker("draws_parameters") is not None
+    yield
+    _drawing[0] = False
 
 
 def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, Any]:
@@ -37,7 +49,7 @@ def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, 
         line = hand_line(ruleset_id, name, body)
     except (TypeError, ValueError):  # a body no client could send as JSON
         line = ""
-    if line and len(line) < LONGEST:
+    if line and len(line) < LONGEST and not _drawing[0]:
         _seen.setdefault(line)
     return _perform(ruleset_id, name, chosen, body)
 

@@ -12,7 +12,7 @@ from service.actions import run
 from service.house import variants
 from service.openapi import spec_yaml
 from service.rulesets import RULESETS, listing
-from service.scoring import ruleset
+from service.scoring import known_ruleset
 from service.serving import log_exception, stopping
 
 bp = Blueprint("common", __name__)
@@ -31,8 +31,8 @@ def readyz() -> dict[str, Any]:
         raise ServiceUnavailable("This worker is shutting down; send requests elsewhere.")
     try:  # each ruleset's check hand (registry.Ready), as a client's request would run
         with metrics.uncounted():
-            scored = all(ready.answers(run(rules.id, ready.action, ready.body))
-                         for rules in RULESETS.values() if (ready := rules.ready) is not None)
+            scored = all(ready.answers(run(ruleset.id, ready.action, ready.body))
+                         for ruleset in RULESETS.values() if (ready := ruleset.ready) is not None)
     except Exception as exc:  # any failure means "not ready", with its traceback logged
         log_exception(exc)
         scored = False
@@ -56,10 +56,10 @@ def list_rulesets() -> dict[str, Any]:
 @bp.get("/v1/rulesets/<ruleset_id>")
 def show_ruleset(ruleset_id: str) -> dict[str, Any]:
     """One ruleset's pattern catalogue with every pattern's values."""
-    return ruleset(ruleset_id).described()
+    return known_ruleset(ruleset_id).described()
 
 
 @bp.get("/v1/rulesets/<ruleset_id>/variants")
 def show_variants(ruleset_id: str) -> dict[str, Any]:
     """The named variants (club rules) this deployment serves."""
-    return variants(ruleset(ruleset_id))
+    return variants(known_ruleset(ruleset_id))

@@ -17,7 +17,7 @@ from service import pages
 from service.errors import PROBLEM_TYPES
 from service.jsonio import encoded
 from service.rulings import Ruling, find, general, of_ruleset
-from service.scoring import ruleset
+from service.scoring import known_ruleset
 
 bp = Blueprint("pages", __name__)
 
@@ -73,18 +73,18 @@ def ruling(ruling_id: str) -> Response:
 @bp.get("/v1/rulesets/<ruleset_id>/rulings")
 def ruleset_rulings(ruleset_id: str) -> Response:
     """The rulings a ruleset follows besides the general ones."""
-    rules = ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
-    return _negotiated(pages.ruling_list(of_ruleset(rules.id)),
-                       lambda path: pages.ruleset_rulings_html(rules.id, path))
+    ruleset = known_ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
+    return _negotiated(pages.ruling_list(of_ruleset(ruleset.id)),
+                       lambda path: pages.ruleset_rulings_html(ruleset.id, path))
 
 
 @bp.get("/v1/rulesets/<ruleset_id>/rulings/<ruling_id>")
 def ruleset_ruling(ruleset_id: str, ruling_id: str) -> Response:
     """One of a ruleset's own rulings."""
-    rules = ruleset(ruleset_id)
-    found = next((own for own in of_ruleset(rules.id) if own.id == ruling_id), None)
+    ruleset = known_ruleset(ruleset_id)
+    found = next((own for own in of_ruleset(ruleset.id) if own.id == ruling_id), None)
     if found is None:
         elsewhere = find(ruling_id)
         where = f"; it is at {elsewhere.url}" if elsewhere is not None else ""
-        raise NotFound(f"Ruleset '{rules.id}' has no ruling '{ruling_id}'{where}.")
+        raise NotFound(f"Ruleset '{ruleset.id}' has no ruling '{ruling_id}'{where}.")
     return _ruling(found)

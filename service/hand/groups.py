@@ -46,15 +46,6 @@ class Group(NamedTuple):
         """The set as responses show it: ``{"type", "tiles", "concealed"}``."""
         return _DESCRIBED[self.kind][self.first][self.concealed].copy()
 
-    @property
-    def is_set(self) -> bool:
-        return self.kind != PAIR
-
-    @property
-    def is_triplet_like(self) -> bool:
-        """A triplet or a kong: what 碰/坎/杠 patterns look at."""
-        return self.kind == TRIPLET or self.kind == KONG
-
 
 def _shown(kind: str, first: int, concealed: bool) -> dict[str, object]:
     return {"type": kind, "tiles": render(Group(kind, first, concealed).tiles),

@@ -11,15 +11,15 @@ from service.rulesets.registry import Ruleset
 RULESETS: dict[str, Ruleset] = {}
 
 
-def register(rules: Ruleset) -> None:
+def register(ruleset: Ruleset) -> None:
     """Serve a ruleset: every layer above finds it here, by its id. An application built
     after this (service.api.app.create_app) routes its actions."""
-    RULESETS[rules.id] = rules
+    RULESETS[ruleset.id] = ruleset
 
 
 def listing() -> dict[str, Any]:
     """The answer of GET /v1/rulesets: every ruleset served, in the order registered."""
-    return {"rulesets": [rules.summary() for rules in RULESETS.values()]}
+    return {"rulesets": [ruleset.summary() for ruleset in RULESETS.values()]}
 
 
 register(chuzhou.RULESET)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from itertools import count
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
@@ -17,60 +17,91 @@ Found = TypeVar("Found")
 
 
 Test = tuple[str, Callable[[Any], Any], int]  # pattern id, its test, the flags it needs
+Step = tuple[str, Callable[[Any], Any]]  # pattern id, its test
+Drops = tuple[tuple[str, tuple[str, ...]], ...]  # pattern ids, each with the ids it drops
 
 
-class PatternTests(tuple[Test, ...]):
-    """A ruleset's pattern tests in catalogue order, with the flags each needs.
+class Plan(NamedTuple):
+    """What a reading with given flags runs: the tests those flags allow, in catalogue order,
+    the patterns among them that exclude others (with what they exclude), and the add-ons
+    among them (with the patterns they add to)."""
 
-    Which tests a reading's flags allow is worked out once per distinct set of flags and kept
-    in a memo bounded in bytes, so a reading runs only its own tests.
+    steps: tuple[Step, ...]
+    excluders: Drops
+    add_ons: Drops
+
+
+class PatternTests:
+    """A ruleset's pattern tests in catalogue order, with the flags each needs, what each
+    pattern excludes and what each add-on adds to: everything ``recognise`` runs.
+
+    What a reading with given flags runs (its ``Plan``) is worked out once per distinct set of
+    flags and kept in a memo bounded in bytes, so a reading runs only its own tests. A plain
+    class, so that the module compiles (mypyc compiles no subclass of a builtin).
     """
 
-    def __init__(self, tests: Iterable[Test]) -> None:
+    __slots__ = ("tests", "excludes", "adds_to", "_number")
+
+    def __init__(self, tests: Iterable[Test],
+                 excludes: Mapping[str, tuple[str, ...]] | None = None,
+                 adds_to: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        self.tests = tuple(tests)
+        # what each pattern excludes (CZ-5, YQ-9 to YQ-14), those of ``given`` ones included
+        self.excludes: dict[str, tuple[str, ...]] = dict(excludes or {})
+        # each add-on with the patterns it adds to: found with none of them, it goes too
+        self.adds_to: dict[str, tuple[str, ...]] = dict(adds_to or {})
         self._number = next(_MADE)  # names this set of tests in the memo's keys
 
-    def allowed(self, has: int) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-        """The (id, test) pairs whose needs ``has`` meets, in catalogue order."""
-        key = has & _FLAG_MASK | self._number << _FLAG_BITS  # -1 (every flag) included
-        found = _ALLOWED.get(key)
+    def plan(self, has: int) -> Plan:
+        """What a reading whose flags are ``has`` runs (-1: every test)."""
+        key = has & _FLAG_MASK | self._number << _FLAG_BITS
+        found = _PLANS.get(key)
         if found is None:
             missing = ~has
-            found = _ALLOWED.put(
-                key, tuple((pid, test) for pid, test, needs in self if not needs & missing))
+            steps = tuple((pid, test) for pid, test, needs in self.tests if not needs & missing)
+            excludes, adds_to = self.excludes, self.adds_to
+            found = _PLANS.put(key, Plan(
+                steps, tuple((pid, excludes[pid]) for pid, _ in steps if pid in excludes),
+                tuple((pid, adds_to[pid]) for pid, _ in steps if pid in adds_to)))
         return found
 
 
 _MADE = count()
-_FLAG_BITS = 64  # a ruleset's flags fit below: the set of tests is named above them
-_FLAG_MASK = (1 << _FLAG_BITS) - 1
-# Every PatternTests' allowed tests, by flags and which set of tests.
-_ALLOWED: Memo[int, tuple[tuple[str, Callable[[Any], Any]], ...]] = Memo(
-    "pattern tests allowed", 0.02)
+_FLAG_BITS: Final = 64  # a ruleset's flags fit below: the set of tests is named above them
+_FLAG_MASK: Final = (1 << _FLAG_BITS) - 1
+# Every PatternTests' plans, by flags and which set of tests: thousands of distinct sets of
+# flags occur over varied traffic.
+_PLANS: Final[Memo[int, Plan]] = Memo("pattern plans", 0.055)
 
 
-def recognise(tests: PatternTests, excludes: Mapping[str, tuple[str, ...]], view: View,
-              has: int = 0, given: Mapping[str, Found] | None = None) -> dict[str, Found]:
-    """Run the pattern tests on one reading, then drop what the patterns found exclude.
+def recognise(tests: PatternTests, view: View, has: int = 0,
+              given: Mapping[str, Found] | None = None) -> dict[str, Found]:
+    """Run the pattern tests a reading's flags (``has``) allow, then drop what the patterns
+    found exclude, then each add-on found with none of what it adds to: every pattern found
+    excludes, whether or not another excludes it. The one way both rulesets recognise.
 
     ``given`` holds what the patterns that do not depend on the reading found, run once per
-    hand. Each test comes with the flags a reading needs for it to apply; a reading that
-    ``has`` fewer skips it.
+    hand: they come first, and they exclude too.
     """
-    if given:
-        hits = dict(given)
-        excluding = not excludes.keys().isdisjoint(given)
-    else:
-        hits, excluding = {}, False
-    for pid, test in tests.allowed(has):
+    steps, excluders, add_ons = tests.plan(has)
+    hits: dict[str, Found] = dict(given) if given else {}
+    for pid, test in steps:
         found = test(view)
         if found:
             hits[pid] = found
-            if pid in excludes:
-                excluding = True
-    if excluding:
-        for pid in [pid for pid in hits if pid in excludes]:
-            for dropped in excludes[pid]:
-                hits.pop(dropped, None)
+    if given:
+        excludes = tests.excludes
+        dropping = [excludes[pid] for pid in hits if pid in excludes]
+    elif excluders:  # most readings can find no pattern that excludes another
+        dropping = [excluded for pid, excluded in excluders if pid in hits]
+    else:
+        dropping = []
+    for excluded in dropping:
+        for pid in excluded:
+            hits.pop(pid, None)
+    for pid, bases in add_ons:
+        if pid in hits and not any(base in hits for base in bases):
+            del hits[pid]
     return hits
 
 

@@ -11,45 +11,38 @@ from service.rulesets.chuzhou.catalogue import PATTERNS
 from tests.chuzhou.helpers import body as make_body
 from tests.chuzhou.helpers import readings
 from tests.chuzhou.test_patterns import CASES
+from tests.contract import known_ids
 
-CONTRACT_IDS = """
-base_win self_draw concealed_triplet all_triplets three_concealed_triplets
-four_concealed_triplets heavenly_hand earthly_hand last_tile_draw exposed_kong concealed_kong
-small_flowers win_after_kong two_suits concealed_hand concealed_self_draw all_claimed old_young
-twin_sequences pure_three_sequences pure_four_sequences three_color_sequences
-four_same_sequences half_dragon full_dragon dragon_bonus double_dragon four_in_one four_in_two
-four_in_four pure_three_triplets pure_four_triplets three_color_triplets pure_terminals
-mixed_terminals consecutive_triplets soft_four_winds hard_four_winds full_flush half_flush
-pure_outside mixed_outside three_dragons seven_pairs seven_pairs_last_copy all_honors
-three_fives four_fives threes_and_sevens same_number same_number_all_suits terminal_triplets
-last_copy early_ready center_five edge_wait
-""".split()
+IDS = [p.id for p in PATTERNS]
 
 
 def test_catalogue_is_the_contract() -> None:
-    assert [p.id for p in PATTERNS] == CONTRACT_IDS
+    """Each id once, and the ids the contract (openapi.yaml, generated from the catalogue and
+    reviewed as a diff) lets an answer carry are the catalogue's, in its order."""
+    assert len(set(IDS)) == len(IDS)
+    assert known_ids("ChuzhouPattern") == IDS
 
 
 def test_every_pattern_is_scored_and_nearly_missed() -> None:
     scored = {pid for pid, expected, _ in CASES if expected is not None}
     missed = {pid for pid, expected, _ in CASES if expected is None}
-    assert scored | {"base_win"} == set(CONTRACT_IDS)
-    assert missed | {"base_win"} == set(CONTRACT_IDS)
+    assert scored | {"base_win"} == set(IDS)
+    assert missed | {"base_win"} == set(IDS)
 
 
 def test_needs_only_skip_tests_that_could_not_apply() -> None:
     """Skipping by ``needs`` never changes what a reading scores."""
     from bench.hands import chuzhou_hands
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
     checked = 0
     for body in bodies:
         for view in readings(body):
-            everything = recognise(TESTS, EXCLUDES, view, -1)
-            assert recognise(TESTS, EXCLUDES, view, view.has) == everything, body
+            everything = recognise(TESTS, view, -1)
+            assert recognise(TESTS, view, view.has) == everything, body
             _assert_scorer_finds(view, everything, body)
             checked += 1
     assert checked > 400
@@ -65,7 +58,7 @@ def _assert_scorer_finds(view: Any, everything: Any, request: dict[str, Any]) ->
     assert hits == everything, request
     assert fan == total(everything), request
     # ...in catalogue order, the order the answer lists them in (``entries`` keeps it).
-    places = [CONTRACT_IDS.index(pid) for pid in hits]
+    places = [IDS.index(pid) for pid in hits]
     assert places == sorted(places), request
 
 
@@ -109,7 +102,7 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     that would have scored, on hands built to meet them."""
     from service.errors import ProblemError
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     try:
@@ -117,8 +110,8 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     except ProblemError:
         return  # a hand the checks refuse (a chi from the wrong seat, ...) reads nothing
     for view in found:
-        everything = recognise(TESTS, EXCLUDES, view, -1)
-        assert recognise(TESTS, EXCLUDES, view, view.has) == everything, request
+        everything = recognise(TESTS, view, -1)
+        assert recognise(TESTS, view, view.has) == everything, request
         _assert_scorer_finds(view, everything, request)
 
 
@@ -126,11 +119,24 @@ def test_an_instance_names_each_set_once() -> None:
     """An instance is read from distinct sets (CZ-6); the answer lists them as given."""
     from bench.hands import chuzhou_hands
     from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS, EXCLUDES = DEFAULT.tests, DEFAULT.excludes
+    TESTS = DEFAULT.tests
     from service.rulesets.registry import recognise
 
     for request in [request for _, _, request in CASES] + chuzhou_hands(400, seed=11):
         for view in readings(request):
-            for found in recognise(TESTS, EXCLUDES, view, -1).values():
+            for found in recognise(TESTS, view, -1).values():
                 for _, sets in found:
                     assert len(set(sets)) == len(sets), request
+
+
+def test_need_flags_are_bits_of_their_own() -> None:
+    """Each Need flag is one bit no other flag has, below the suits' shapes the view keeps
+    above them and the 64 bits the registry keeps a reading's flags in."""
+    from service.rulesets.chuzhou import view
+    from service.rulesets.registry import _FLAG_BITS
+
+    flags = [value for name, value in vars(view.Need).items() if name.isupper()]
+    assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
+    assert len(set(flags)) == len(flags)
+    assert max(flags) < 1 << view._SHAPE_AT <= 1 << _FLAG_BITS
+    assert all(not p.needs & ~((1 << view._SHAPE_AT) - 1) for p in PATTERNS)

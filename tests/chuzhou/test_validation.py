@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from service.errors import ProblemError
-from service.scoring import run, score
+from service.scoring import run_own, score
 from tests.chuzhou.helpers import body
 from tests.said import said
 
@@ -66,18 +66,18 @@ def test_refused(request_body: dict[str, Any], field: str, kind: str) -> None:
 def test_instant_settlements() -> None:
     # CZ-16: the first discarder pays each other seat 10 (C-d); four identical discards, each
     # other seat pays that player 10.
-    assert run("chuzhou", "instant", {"event": "followed_discard", "seat": 0}) == {
+    assert run_own("chuzhou", "instant", {"event": "followed_discard", "seat": 0}) == {
         "payments": [{"from": 0, "to": 1, "amount": 10}, {"from": 0, "to": 2, "amount": 10},
                      {"from": 0, "to": 3, "amount": 10}],
         "net": [-30, 10, 10, 10], **said("chuzhou")}
-    assert run("chuzhou", "instant", {"event": "four_same_discards", "seat": 2}) == {
+    assert run_own("chuzhou", "instant", {"event": "four_same_discards", "seat": 2}) == {
         "payments": [{"from": 0, "to": 2, "amount": 10}, {"from": 1, "to": 2, "amount": 10},
                      {"from": 3, "to": 2, "amount": 10}],
         "net": [-10, -10, 30, -10], **said("chuzhou")}
 
 
 def test_draw_point_and_next_state() -> None:
-    result = run("chuzhou", "draw", {"dealer": 3, "zhen": [1, 2, 1, 1], "kongs": 3})
+    result = run_own("chuzhou", "draw", {"dealer": 3, "zhen": [1, 2, 1, 1], "kongs": 3})
     assert result == {"wall_reserve": 21, "next": {"dealer": 0, "zhen": [1, 2, 1, 1]},
                       **said("chuzhou")}  # C-d
-    assert run("chuzhou", "draw", {"dealer": 0})["wall_reserve"] == 15
+    assert run_own("chuzhou", "draw", {"dealer": 0})["wall_reserve"] == 15

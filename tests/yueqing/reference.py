@@ -11,9 +11,9 @@ and one pair, each split is scored item by item with every 财神 item kept (三
 flower 条, what each other seat pays the winner besides the fixed part (YQ-18).
 
 House rules (docs/house-rules.md): ``best_worth`` takes parameter values by id, applied over
-the reference's own reading of the seed text (``SEED``, written out here, not read from the
-service's declarations): an item switched off no longer counts nor excludes, and the 台
-total, the 花 and the ladder take the values given.
+the parameters' defaults (``SEED``: numbers only, the rules above are the reference's own;
+each item's group is the served catalogue's): an item switched off no longer counts nor
+excludes, and the 台 total, the 花 and the ladder take the values given.
 
 Slow on purpose (thousands of assignments for three 财神): a test oracle, never the scorer.
 """
@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, NamedTuple
+
+from service.rulesets import RULESETS
 
 WINDS = (27, 28, 29, 30)
 WHITE, GREEN, RED = 31, 32, 33
@@ -117,34 +119,22 @@ def total_tai(minor: int, major: int, rules: Mapping[str, Any] | None = None) ->
     return adjusted if minor <= limit and major == 0 else (adjusted + major) * rules["doubling"]
 
 
-MINOR_VALUES = {"seat_wind": 1, "flower_tile": 1, "red_triplet": 1, "green_triplet": 1,
-                "no_caishen": 1, "caishen_home_one": 1, "two_caishen": 1, "kong_bloom": 1,
-                "robbing_kong": 1, "ping_hu": 1}
-MAJOR_VALUES = {"all_triplets": 10, "half_flush": 10, "caishen_single_wait": 10,
-                "three_caishen": 10, "caishen_pair": 10, "four_winds_shadow": 10,
-                "caishen_home_two": 10, "single_wait_caishen": 20, "full_flush": 30,
-                "four_winds": 30, "four_flowers": 30, "hard_single_wait": 30,
-                "heavenly_hand": 30, "earthly_hand": 30, "caishen_triplet": 30,
-                "three_beauties": 30, "caishen_home_three": 100, "all_honors": 100}
+# Each item's group (minor or major) as the catalogue serves it (GET /v1/rulesets/yueqing).
+_SERVED = RULESETS["yueqing"].catalogue()["patterns"]
+MINOR_ITEMS = frozenset(row["id"] for row in _SERVED if row["group"] == "minor")
+MAJOR_ITEMS = frozenset(row["id"] for row in _SERVED if row["group"] == "major")
 # What an item, once found, drops (YQ-9 to YQ-14).
 DROPS = (("four_winds", ("seat_wind",)), ("hard_single_wait", ("no_caishen",)),
          ("three_beauties", ("red_triplet", "green_triplet")),
          ("all_honors", ("seat_wind", "all_triplets", "half_flush")))
-# The seed text's numbers by parameter id: every item on at its 台; 花 (YQ-16): each flower 1,
-# all four 5, each 财神 1, three 4, other kongs 1 and 2, the seat-wind, 红中 and 发财 sets 1, 2
-# and 3; the ladder and the total (YQ-15, YQ-17).
-SEED: dict[str, Any] = {
-    **{f"{item}.on": True for item in (*MINOR_VALUES, *MAJOR_VALUES)},
-    **{f"{item}.tai": tai for item, tai in (*MINOR_VALUES.items(), *MAJOR_VALUES.items())},
-    "flower_tiles.on": True, "flower_tiles.each": 1, "flower_tiles.all_four": 5,
-    "caishen_tiles.on": True, "caishen_tiles.each": 1, "caishen_tiles.three": 4,
-    "kong.on": True, "kong.exposed": 1, "kong.concealed": 2,
-    **{f"{name}.{part}": value for name in ("seat_wind_set", "red_set", "green_set")
-       for part, value in (("on", True), ("triplet", 1), ("exposed_kong", 2),
-                           ("concealed_kong", 3))},
-    "minor_limit": 5, "minor_jump": 4, "doubling": 2, "tiao_ladder": "text",
-    "tiao_at_four": 10,
-}
+# The numbers by parameter id, at their defaults (the seed text's, which the docs' tables and
+# the worked hands check): every item's switch and 台, each flower item's parts, the 台 total
+# (YQ-15) and the ladder (YQ-17). Only what the reference reads: the settlement's are not here.
+_TOTALS = ("minor_limit", "minor_jump", "doubling", "tiao_ladder", "tiao_at_four")
+_READ = {row["id"] for row in _SERVED} | {row["id"] for row in
+                                          RULESETS["yueqing"].catalogue()["flowers"]}
+SEED: dict[str, Any] = {key: value for key, value in RULESETS["yueqing"].defaults().items()
+                        if key.partition(".")[0] in _READ or key in _TOTALS}
 
 
 class Hand(NamedTuple):
@@ -314,8 +304,8 @@ def best_worth(data: dict[str, Any], house: Mapping[str, Any] | None = None) -> 
             sets = [*standing, *meld_sets]
             found = items(hand, sets, pair, _ping_hu_place(hand, standing, pair)
                           and not any(s.is_triplet for s in sets), rules)
-            minor = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MINOR_VALUES)
-            major = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MAJOR_VALUES)
+            minor = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MINOR_ITEMS)
+            major = sum(rules[f"{i}.tai"] * n for i, n in found.items() if i in MAJOR_ITEMS)
             worth = total_tai(minor, major, rules) + tiao(flowers(hand, sets, rules), rules)
             if best is None or worth > best:
                 best = worth

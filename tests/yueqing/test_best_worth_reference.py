@@ -21,8 +21,8 @@ from service.tiles import GREEN, RED
 from tests.yueqing import reference
 from tests.yueqing.test_merged_readings import readings
 
-ALL_TESTS = PatternTests((item.id, item.test, 0) for item in ITEMS)
-EXCLUDES = {item.id: item.excludes for item in ITEMS if item.excludes}
+ALL_TESTS = PatternTests(((item.id, item.test, 0) for item in ITEMS),
+                         excludes={item.id: item.excludes for item in ITEMS if item.excludes})
 
 
 def reference_flowers(groups: tuple[Group, ...], held: int, table: Table) -> int:
@@ -54,7 +54,7 @@ def reference_total(hits: dict[str, Any]) -> int:
 def reference_best(request: dict[str, Any]) -> int:
     best = -1
     for view in readings(request, merge=False):
-        hits = recognise(ALL_TESTS, EXCLUDES, view)
+        hits = recognise(ALL_TESTS, view)
         caishen = view.table.caishen
         held = list(view.request["hand"]["concealed"]).count(caishen) + sum(
             m.tiles.count(caishen) for m in view.melds)
@@ -101,5 +101,5 @@ def test_hand_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """The items found once per hand are gated by the hand's flags (catalogue ``needs``):
     skipping by them never changes what a hand finds."""
     for view in readings(varied(yueqing_hands(1, seed=seed)[0], seed), merge=False):
-        assert recognise(scorer.DEFAULT.hand_tests, {}, view, view.has) == \
-            recognise(scorer.DEFAULT.hand_tests, {}, view, -1)
+        assert recognise(scorer.DEFAULT.hand_tests, view, view.has) == \
+            recognise(scorer.DEFAULT.hand_tests, view, -1)

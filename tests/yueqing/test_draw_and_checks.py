@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from service.errors import ProblemError
-from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS
-from service.scoring import run, score
+from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, FLOWER_VALUES, ITEMS
+from service.scoring import run_own, score
 from tests.chuzhou.helpers import meld
+from tests.contract import known_ids
 from tests.yueqing.helpers import body
 from tests.yueqing.test_items import CASES
 
@@ -29,7 +30,7 @@ def draw_body(*players: dict[str, Any], lao_zhuang: int = 2) -> dict[str, Any]:
 
 
 def test_drawn_hand_settles_every_players_flowers_and_passes_on_a_kong() -> None:
-    result = run("yueqing", "draw", draw_body(
+    result = run_own("yueqing", "draw", draw_body(
         player(0, "123m789m888m123p4567s", flowers=1),
         player(1, "456p789p123s45s67s", ("peng:222z:3",)),   # South's own wind: 1 flower
         player(2, "234s678s11z344z89p", ("gang:5555m:1",), flowers=2),  # 2 + kong 1
@@ -44,7 +45,7 @@ def test_drawn_hand_settles_every_players_flowers_and_passes_on_a_kong() -> None
 
 
 def test_drawn_hand_without_a_kong_keeps_the_dealer_and_lao_zhuang() -> None:
-    result = run("yueqing", "draw", draw_body(
+    result = run_own("yueqing", "draw", draw_body(
         player(0, None, flowers=4), player(1, None), player(2, None), player(3, None)))
     assert result["flowers"][0] == {"seat": 0, "count": 5, "tiao": 15}
     assert result["settlement"]["net"] == [45, -15, -15, -15]
@@ -97,26 +98,24 @@ def test_refused(request_body: dict[str, Any], field: str, kind: str) -> None:
 
 def test_draw_refuses_a_missing_seat_and_table_wide_copies() -> None:
     with pytest.raises(ProblemError, match="list each seat"):
-        run("yueqing", "draw", draw_body(player(0, None), player(1, None), player(2, None)))
+        run_own("yueqing", "draw", draw_body(player(0, None), player(1, None), player(2, None)))
     with pytest.raises(ProblemError, match="1m appears 6 times"):
-        run("yueqing", "draw", draw_body(
+        run_own("yueqing", "draw", draw_body(
             player(0, None, ("peng:111m:1",)), player(1, None, ("peng:111m:2",)),
             player(2, None), player(3, None)))
     with pytest.raises(ProblemError, match="four flower tiles"):
-        run("yueqing", "draw", draw_body(
+        run_own("yueqing", "draw", draw_body(
             player(0, None, flowers=3), player(1, None, flowers=2), player(2, None),
             player(3, None)))
 
 
 def test_catalogue_holds_the_contract_ids() -> None:
-    assert [item.id for item in ITEMS] == """seat_wind flower_tile red_triplet green_triplet
-        no_caishen caishen_home_one two_caishen kong_bloom robbing_kong ping_hu all_triplets
-        half_flush caishen_single_wait three_caishen caishen_pair four_winds_shadow
-        caishen_home_two single_wait_caishen full_flush four_winds four_flowers
-        hard_single_wait heavenly_hand earthly_hand caishen_triplet three_beauties
-        caishen_home_three all_honors""".split()
-    assert [f[0] for f in FLOWER_ITEMS] == ["flower_tiles", "caishen_tiles", "kong",
-                                           "seat_wind_set", "red_set", "green_set"]
+    """Each id once, the contract's (openapi.yaml, generated and reviewed as a diff) in the
+    catalogue's order; each flower item with its parts' parameters."""
+    ids = [item.id for item in ITEMS]
+    assert len(set(ids)) == len(ids)
+    assert known_ids("YueqingItem") == ids
+    assert [f[0] for f in FLOWER_ITEMS] == list(FLOWER_VALUES)
 
 
 def test_every_item_is_scored_and_nearly_missed() -> None:

@@ -10,7 +10,7 @@ from service.errors import ProblemError
 from service.hand.groups import CHI, GANG, PENG, Meld
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.rules import DEFAULT
-from service.scoring import run
+from service.scoring import run_own
 from service.tiles import WINDS, parse_tiles
 from tests.chuzhou.helpers import meld
 
@@ -134,7 +134,7 @@ def test_escape_settlement() -> None:
             {"seat": 2, "concealed": "1p2p3p5p6p7p8p9p1s2s3s4s5s6s7s8s"},
         ],
     }
-    result = run("yueqing", "escape", body)
+    result = run_own("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
     assert claims[0]["best"] == {"id": "full_flush", "name": "清一色", "name_en": "Full flush",
                                  "tai": 30}
@@ -164,7 +164,7 @@ def test_escape_with_a_standing_caishen_keeps_all_honours() -> None:
             {"seat": 2, "concealed": "123p456p789m234m567s5p"},
         ],
     }
-    result = run("yueqing", "escape", body)
+    result = run_own("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
     assert claims[0]["candidates"] == [
         {"id": "half_flush", "name": "混一色", "name_en": "Half flush", "tai": 10},
@@ -217,12 +217,12 @@ def test_a_null_fine_part_is_refused_and_an_absent_one_is_the_rules(field: str) 
     body = {"dealer": 0, "caishen": "9s", "escaper": 3,
             "players": [{"seat": seat, "concealed": f"1234567m1234567p{seat + 1}{seat + 1}s"}
                         for seat in range(3)]}
-    assert run("yueqing", "escape", dict(body))["fine"] == 10
-    assert run("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3}})["fine"] == 30
-    assert run("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3},
+    assert run_own("yueqing", "escape", dict(body))["fine"] == 10
+    assert run_own("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3}})["fine"] == 30
+    assert run_own("yueqing", "escape", {**body, "rules": {"escape_fine_base": 3},
                                      field: 2})["fine"] == (20 if field == "base" else 6)
     with pytest.raises(ProblemError) as refused:
-        run("yueqing", "escape", {**body, field: None})
+        run_own("yueqing", "escape", {**body, field: None})
     assert refused.value.status == 422 and field in refused.value.errors
 
 
@@ -268,13 +268,13 @@ def test_an_escape_answers_the_next_dealer_and_lao_zhuang(
     body = {**(_with_kong() if sent.pop("kong", False) else base), **sent}
     if rules:
         body["rules"] = rules
-    assert run("yueqing", "escape", body)["next"] == expected
+    assert run_own("yueqing", "escape", body)["next"] == expected
 
 
 def test_an_escape_refuses_a_lao_zhuang_above_the_rules_cap() -> None:
     body = {**ESCAPED, "dealer": 0, "lao_zhuang": 3, "rules": {"lao_zhuang_cap": 2}}
     with pytest.raises(ProblemError) as refused:
-        run("yueqing", "escape", body)
+        run_own("yueqing", "escape", body)
     assert set(refused.value.errors) == {"lao_zhuang"}
 
 
@@ -291,7 +291,7 @@ def test_an_escape_names_four_flowers_after_red_when_white_is_the_caishen() -> N
             {"seat": 2, "concealed": "2m4m6m8m1p3p5p7p9p2s4s6s8s1z3z6z"},
         ],
     }
-    result = run("yueqing", "escape", body)
+    result = run_own("yueqing", "escape", body)
     claims = {c["seat"]: c for c in result["claims"]}
     assert claims[0]["candidates"] == [{"id": "four_flowers", "name": "四红中",
                                         "name_en": "Four flowers", "tai": 30}]

@@ -90,3 +90,40 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
 @pytest.mark.parametrize(("item", "expected", "request_body"), CASES)
 def test_item(item: str, expected: int | None, request_body: dict[str, Any]) -> None:
     assert tai(request_body).get(item) == expected
+
+
+def test_need_flags_are_bits_of_their_own() -> None:
+    """Each Need flag is one bit no other flag has, below the suits' bits the view keeps above
+    them."""
+    from service.rulesets.yueqing import view
+    from service.rulesets.yueqing.catalogue import ITEMS
+
+    flags = [value for name, value in vars(view.Need).items() if name.isupper()]
+    assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
+    assert len(set(flags)) == len(flags)
+    assert max(flags) < 1 << view._SUIT_SHIFT
+    assert all(not item.needs & ~view._NEED_BITS for item in ITEMS)
+
+
+def test_an_item_reading_numbers_with_a_caishen_standing_is_refused() -> None:
+    """The 财神 search tells a lone 财神's values apart by suit alone (view.free_choices): an
+    item that reads numbers, as 断幺 would, is refused at registration unless it needs no 财神
+    standing, and registered when it does."""
+    from service.rulesets.yueqing import items
+    from service.rulesets.yueqing.view import Need
+
+    def all_simples(v: Any) -> Any:
+        every = [t for s in (*v.sets, v.pair) for t in s.tiles]
+        return items.WHOLE if all(t < 27 and 0 < t % 9 < 8 for t in every) else None
+
+    before = list(items.ITEMS)
+    with pytest.raises(ValueError, match="duan_yao reads a tile's number"):
+        items.item("duan_yao", "断幺", "All simples", items.MINOR, 1, "no 1, 9 or honour",
+                   reads_numbers=True)(all_simples)
+    assert items.ITEMS == before
+    try:
+        items.item("duan_yao", "断幺", "All simples", items.MINOR, 1, "no 1, 9 or honour",
+                   needs=Need.NO_CAISHEN, reads_numbers=True)(all_simples)
+        assert items.ITEMS[-1].id == "duan_yao"
+    finally:
+        items.ITEMS[:] = before

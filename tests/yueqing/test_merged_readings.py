@@ -15,13 +15,13 @@ from service.rulesets.yueqing.flowers import flower_counts, tiao
 from service.rulesets.yueqing.settlement import total_tai
 from service.rulesets.yueqing.tiles import caishen_held, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
-from service.scoring import action, load
+from service.scoring import load, own_action
 from tests.yueqing.helpers import body
 
 
 def readings(request: dict[str, Any], merge: bool) -> Iterator[View]:
     """Every reading the scorer sees for a request body, alike ones merged or not."""
-    data = load(action("yueqing", "score").request, request)
+    data = load(own_action("yueqing", "score").request, request)
     hand, win, caishen = data["hand"], data["win"], data["caishen"]
     table = Table(caishen, flower_tile(caishen), seat_wind(data["winner"], data["dealer"]),
                   hand["flowers"])
@@ -32,7 +32,7 @@ def readings(request: dict[str, Any], merge: bool) -> Iterator[View]:
 
 def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
     """(best 台 + flower 条, readings scored) with or without merging alike readings."""
-    data = load(action("yueqing", "score").request, request)
+    data = load(own_action("yueqing", "score").request, request)
     held = caishen_held(data["hand"]["concealed"], scorer.prepare_melds(data["hand"]["melds"]),
                         data["caishen"])
     best, count = -1, 0
@@ -75,6 +75,5 @@ def test_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     from service.rulesets.registry import recognise
 
     for view in readings(yueqing_hands(1, seed=seed)[0], merge=False):
-        tests, excludes = scorer.DEFAULT.reading_tests, scorer.DEFAULT.excludes
-        assert recognise(tests, excludes, view, view.has) == \
-            recognise(tests, excludes, view, -1)
+        tests = scorer.DEFAULT.reading_tests
+        assert recognise(tests, view, view.has) == recognise(tests, view, -1)

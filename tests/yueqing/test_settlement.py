@@ -8,7 +8,7 @@ import pytest
 
 from service.rulesets.yueqing.flowers import tiao
 from service.rulesets.yueqing.settlement import hand_shares, total_tai
-from service.scoring import run, score
+from service.scoring import run_own, score
 from tests.yueqing.helpers import body
 
 PLAIN = "123m456m789p234s678s55s"
@@ -150,7 +150,7 @@ def test_the_deal_passes_from_seat_3_to_seat_0_after_a_win() -> None:
 def test_the_deal_passes_from_seat_3_to_seat_0_after_a_drawn_hand_with_a_kong() -> None:
     # Seat 3 deals; seat 0 made a 明杠: 1 flower, 1 条 from each other seat (YQ-16, YQ-21).
     # A kong of four real tiles passes the deal to the dealer's 下家, seat 0, 牢庄 0 (YQ-20).
-    result = run("yueqing", "draw", {
+    result = run_own("yueqing", "draw", {
         "dealer": 3, "lao_zhuang": 2, "caishen": "9s",
         "players": [{"seat": 0, "melds": [{"type": "gang", "tiles": "1111m", "from": 1}]},
                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})

@@ -11,10 +11,10 @@ from typing import Any
 from service.rulesets.chuzhou import checks, rules, schemas
 from service.rulesets.chuzhou.advice import advice
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
-from service.rulesets.chuzhou.events import draw, instant
+from service.rulesets.chuzhou.events import EVENTS, draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
-from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
+from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
 from service.schemas import advice as advice_schemas
 from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
@@ -66,11 +66,7 @@ RULESET: Ruleset = Ruleset(
         "totals.",
         verifiable(schemas.MatchRequest), checked(schemas.MatchResponse),
         counter="zhen",
-        events={
-            "win": Event("score", ("dealer", "zhen")),  # CZ-12..14
-            "draw": Event("draw", ("dealer", "zhen")),  # CZ-13, CZ-14: 针 kept, 下家 deals
-            "instant": Event("instant", ("dealer", "zhen")),  # CZ-16: money only, state kept
-        }),
+        events=EVENTS),
     # 七对 wins only when declared (CZ-10): a waits request that does not say is valued as
     # declared where that is the only way to win.
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse, state=("zhen",),

@@ -27,27 +27,27 @@ QUIET: Final = {"declared_ready": False, "ready_first_turn": False, "heavenly": 
          "tuokuzi_seat": None, "one_suit_seats": [], "liable_seat": None}
 
 
-def check_zhen(data: dict[str, Any], rules: Tuned) -> None:
+def check_zhen(data: dict[str, Any], tuned: Tuned) -> None:
     """A 针 above the rules' cap is one these rules never reach (CZ-13)."""
     for seat, zhen in enumerate(data["zhen"]):
-        if zhen > rules.zhen_cap:
+        if zhen > tuned.zhen_cap:
             raise impossible(f"zhen.{seat}", f"{zhen} is above these rules' zhen_cap, "
-                                             f"{rules.zhen_cap} (CZ-13)")
+                                             f"{tuned.zhen_cap} (CZ-13)")
 
 
-def check_rules(data: dict[str, Any], rules: Tuned) -> None:
+def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     """What the request's rules refuse whatever its hand: a 针 above their cap (CZ-13), a
     liable seat when they play without 包庄 (CZ-15). A score checks it, and a waits request
     asking what each wait is worth checks it once, before any wait is scored."""
-    check_zhen(data, rules)
-    if data["situation"]["liable_seat"] is not None and not rules.baozhuang:
+    check_zhen(data, tuned)
+    if data["situation"]["liable_seat"] is not None and not tuned.baozhuang:
         raise impossible("situation.liable_seat",
                          "these rules play without 包庄 (rules.baozhuang false): no seat is "
                          "liable (CZ-15)")
 
 
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
-                    rules: Tuned = DEFAULT) -> None:
+                    tuned: Tuned = DEFAULT) -> None:
     situation = data["situation"]
     if situation == QUIET:
         return
@@ -81,7 +81,7 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
             raise impossible(f"situation.{field}", "the winner cannot be liable for its own win")
     if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
         raise impossible("situation.one_suit_seats", "a seat is listed twice")
-    if situation["liable_seat"] is not None and rules.exempt_one_suit and \
+    if situation["liable_seat"] is not None and tuned.exempt_one_suit and \
             situation["liable_seat"] in situation["one_suit_seats"]:
         raise impossible("situation.liable_seat",
                          "a seat holding a one-suit hand is never liable (清不包清, CZ-15)")

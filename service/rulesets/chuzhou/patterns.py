@@ -216,7 +216,7 @@ class Pattern(NamedTuple):
     test: Test
     condition: str
     excludes: tuple[str, ...] = ()
-    needs: Need = Need(0)
+    needs: int = 0
     # False where the test reads only the hand and the situation, never the reading, so every
     # reading of a hand finds the same (tests/chuzhou/test_why.py). The scorer still runs it
     # with the reading's other tests, in one pass: most hands read one way.
@@ -241,11 +241,11 @@ def two(ming: int, an: int) -> dict[str, int]:
 
 # Every pattern, in catalogue order: the order of the tests below, each under its row.
 PATTERNS: list[Pattern] = []
-NO_NEEDS: Final = Need(0)
+NO_NEEDS: Final = 0
 
 
 def pattern(id: str, name: str, name_en: str, values: dict[str, int], condition: str,  # noqa: A002
-            excludes: tuple[str, ...] = (), needs: Need = NO_NEEDS,
+            excludes: tuple[str, ...] = (), needs: int = NO_NEEDS,
             per_reading: bool = True, adds_to: tuple[str, ...] = ()) -> Callable[[Test], Test]:
     """The catalogue row of the test it decorates, added to ``PATTERNS``."""
     def row(test: Test) -> Test:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from itertools import count
 from typing import Any, Final, NamedTuple
 
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
@@ -119,17 +118,11 @@ SETTLEMENT: Final = (
 PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in _pattern_parameters(pattern)) \
     + SETTLEMENT
 
-Step = tuple[str, Test, tuple[int, int]]
-
-
 class Tuned(NamedTuple):
     """What the scorer and the settlement read, for one set of parameter values."""
 
-    plans: int         # names this set's plans in the scorer's memo, above a reading's flags
-    tests: PatternTests
-    hand_tests: PatternTests
-    excludes: dict[str, tuple[str, ...]]
-    adds_to: dict[str, tuple[str, ...]]  # each add-on on, with the patterns on it adds to
+    tests: PatternTests  # every pattern on, with what it excludes and what an add-on adds to
+    hand_tests: PatternTests  # those that read only the hand and the situation
     values: dict[str, tuple[int, int]]  # each pattern's 番 by the 暗 flag
     once: dict[str, tuple[dict[str, Any], dict[str, Any]]]  # answer entries found once, 明/暗
     zhen_unit: int
@@ -171,9 +164,6 @@ def _four_in_tests(on: set[str]) -> dict[str, Test]:
     return found
 
 
-_NUMBER = count()
-
-
 def tune(values: Mapping[str, Any]) -> Tuned:
     """The tables for one full set of parameter values: the patterns switched off are gone from
     the tests and from the exclusions, so what only they excluded is judged again (G-8)."""
@@ -184,12 +174,11 @@ def tune(values: Mapping[str, Any]) -> Tuned:
     worth = {pattern.id: _values(pattern, values) for pattern in on}
     test = {p.id: p.test for p in on} | _four_in_tests({p.id for p in on})
     return Tuned(
-        plans=next(_NUMBER) << 64,
-        tests=PatternTests((p.id, test[p.id], int(p.needs)) for p in on),
-        hand_tests=PatternTests((p.id, test[p.id], int(p.needs)) for p in on
-                                if not p.per_reading),
-        excludes={p.id: p.excludes for p in on if p.excludes},
-        adds_to={p.id: tuple(b for b in p.adds_to if b in kept) for p in on if p.adds_to},
+        tests=PatternTests(
+            ((p.id, test[p.id], p.needs) for p in on),
+            excludes={p.id: p.excludes for p in on if p.excludes},
+            adds_to={p.id: tuple(b for b in p.adds_to if b in kept) for p in on if p.adds_to}),
+        hand_tests=PatternTests((p.id, test[p.id], p.needs) for p in on if not p.per_reading),
         values=worth,
         once={p.id: (_found_once(p, worth[p.id][0], False), _found_once(p, worth[p.id][1], True))
               for p in on},

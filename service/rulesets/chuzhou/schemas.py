@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.rulesets.chuzhou.events import EVENTS, SUPPLIES
 from service.rulesets.chuzhou.rules import DEFAULT, PARAMETERS
 from service.schemas import common, match
 from service.schemas.advice import AdviceMixin
@@ -191,8 +192,8 @@ class DrawResponse(Answer):
 
 
 class MatchEvent(Schema):
-    type = match.event_type(["win", "draw", "instant"])
-    request = match.event_request("dealer and zhen")
+    type = match.event_type(list(EVENTS))
+    request = match.event_request(" and ".join(SUPPLIES))
 
 
 class MatchRequest(Tunable):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any
 
 from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
@@ -11,9 +11,8 @@ from service.hand.groups import described
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
-from service.memo import Memo
 from service.rulesets.chuzhou.checks import check_rules, check_seats, check_situation
-from service.rulesets.chuzhou.patterns import Instance, Test
+from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
 from service.rulesets.chuzhou.view import View, read_suits, views
@@ -23,94 +22,44 @@ from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
 Hits = dict[str, Sequence[Instance]]
-Step = tuple[str, Test, tuple[int, int]]  # pattern id, its test, its 番 by the 暗 flag
 
 
-class Plan(NamedTuple):
-    """What a reading with given Need flags runs: the tests those flags allow, in catalogue
-    order, and the patterns among them that exclude others (CZ-5), with what they exclude."""
-
-    steps: tuple[Step, ...]
-    excluders: tuple[tuple[str, tuple[str, ...]], ...]
-    add_ons: tuple[tuple[str, tuple[str, ...]], ...]  # each with the patterns it adds to
-
-
-# By a reading's flags and the rules' set of plans (``Tuned.plans``, a number each built rule
-# set takes): thousands of distinct sets of flags occur over varied traffic.
-_PLANS: Final[Memo[int, Plan]] = Memo("chuzhou plans", 0.035)
-
-
-def _plan(has: int, rules: Tuned) -> Plan:
-    allowed = rules.tests.allowed(has)
-    values, excludes, adds_to = rules.values, rules.excludes, rules.adds_to
-    return _PLANS.put(has | rules.plans, Plan(
-        tuple((pid, test, values[pid]) for pid, test in allowed),
-        tuple((pid, excludes[pid]) for pid, _ in allowed if pid in excludes),
-        tuple((pid, adds_to[pid]) for pid, _ in allowed if pid in adds_to)))
-
-
-def recognise(view: View, rules: Tuned = DEFAULT) -> tuple[int, Hits]:
-    """Every pattern of one reading with its instances, after the exclusions (CZ-5), and the
-    番 they total.
+def recognise(view: View, tuned: Tuned = DEFAULT) -> tuple[int, Hits]:
+    """Every pattern of one reading with its instances, after the exclusions (CZ-5) and the
+    add-ons without what they add to, and the 番 they total (registry.recognise, the one way
+    both rulesets recognise).
 
     One pass over the tests the reading's flags allow, the patterns of the hand and the
     situation among them: they find the same in every reading (``hand_patterns``), but most
     hands read one way, so running them again on a rare second reading costs less than keeping
     them apart.
     """
-    steps, excluders, add_ons = _PLANS.get(view.has | rules.plans) or _plan(view.has, rules)
-    hits: Hits = {}
-    fan = 0
-    for pid, test, values in steps:
-        found = test(view)
-        if found:
-            hits[pid] = found
-            for concealed, _ in found:
-                fan += values[concealed]
-    if excluders:  # most readings can find no pattern that excludes another
-        fan -= _exclude(hits, excluders, rules)
-    for pid, bases in add_ons:  # an add-on with none of what it adds to found goes too
-        if pid in hits and not any(base in hits for base in bases):
-            fan -= total({pid: hits.pop(pid)}, rules)  # the entries keep catalogue order
-    return fan, hits
+    hits: Hits = shared_recognise(tuned.tests, view, view.has)
+    return total(hits, tuned), hits
 
 
-def _exclude(hits: Hits, excluders: tuple[tuple[str, tuple[str, ...]], ...],
-             rules: Tuned) -> int:
-    """Drop what the patterns found exclude (CZ-5); the 番 dropped.
-
-    Every pattern found excludes, whether or not another pattern found excludes it."""
-    dropped = 0
-    for excluded in [excluded for pid, excluded in excluders if pid in hits]:
-        for pid in excluded:
-            found = hits.pop(pid, None)
-            if found:
-                dropped += total({pid: found}, rules)
-    return dropped
-
-
-def hand_patterns(view: View, rules: Tuned = DEFAULT) -> Hits:
+def hand_patterns(view: View, tuned: Tuned = DEFAULT) -> Hits:
     """The patterns that read only the hand and the situation (catalogue ``per_reading``
     False): every reading of a hand finds the same (tests/chuzhou/test_why.py)."""
-    return shared_recognise(rules.hand_tests, {}, view, view.has)
+    return shared_recognise(tuned.hand_tests, view, view.has)
 
 
-def total(hits: Hits, rules: Tuned = DEFAULT) -> int:
-    """The 番 of the patterns found (what ``recognise`` sums as it finds them)."""
+def total(hits: Hits, tuned: Tuned = DEFAULT) -> int:
+    """The 番 of the patterns found."""
     fan = 0
     for pid, found in hits.items():
-        values = rules.values[pid]
+        values = tuned.values[pid]
         for concealed, _ in found:
             fan += values[concealed]
     return fan
 
 
-def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
+def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's pattern entries: one per pattern and 明/暗 value, 暗 first, each with the
     sets its instances were read from. In catalogue order, the order ``recognise`` finds
     them in (tests/chuzhou/test_catalogue.py checks it)."""
     result = []
-    once = rules.once  # each entry as it reads when found once, 明 then 暗: copied per answer
+    once = tuned.once  # each entry as it reads when found once, 明 then 暗: copied per answer
     for pid, found in hits.items():
         if len(found) == 1:  # most patterns count once
             concealed, sets = found[0]
@@ -145,13 +94,13 @@ def _undeclared(waits: Sequence[int]) -> str:
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, situation = data["hand"], data["win"], data["situation"]
-    rules: Tuned = data["rules"].tuned
+    tuned: Tuned = data["rules"].tuned
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_seats(data, melds)
     counts, held = check_winning_hand(concealed, melds, win_tile, SETS)
-    check_situation(data, melds, held, rules)
-    check_rules(data, rules)
+    check_situation(data, melds, held, tuned)
+    check_rules(data, tuned)
     self_draw = win["by"] == "self_draw"
 
     suits = read_suits(counts, win_tile, not self_draw)
@@ -175,7 +124,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     best: tuple[int, View, Hits] | None = None
     examined(len(found))
     for view in found:
-        fan, hits = recognise(view, rules)
+        fan, hits = recognise(view, tuned)
         if best is None or fan > best[0]:
             best = (fan, view, hits)
     if best is None:  # only seven pairs read it, undeclared
@@ -184,15 +133,15 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     discarder = None if self_draw else win["source"]
     dealer, winner, zhen = data["dealer"], data["winner"], data["zhen"]
-    liable = liable_seat(situation, melds, view.sets, hits.keys(), discarder, self_draw, rules)
-    settlement = transfers(shares(fan, dealer, winner, zhen, discarder, rules), winner, liable)
+    liable = liable_seat(situation, melds, view.sets, hits.keys(), discarder, self_draw, tuned)
+    settlement = transfers(shares(fan, dealer, winner, zhen, discarder, tuned), winner, liable)
     settlement["liable_seat"] = liable
     return {
         "ruleset": "chuzhou",
         "hand": {"form": view.form, "sets": described(view.groups),
                  "waits": [CODES[t] for t in waits]},  # waits: distinct, in tile order
-        "patterns": entries(hits, rules),
+        "patterns": entries(hits, tuned),
         "fan": fan,
         "settlement": settlement,
-        "next": next_state(dealer, winner, zhen, rules.zhen_cap),
+        "next": next_state(dealer, winner, zhen, tuned.zhen_cap),
     }

@@ -15,17 +15,17 @@ from service.schemas.fields import MOST_IN_A_ROW
 
 
 def shares(fan: int, dealer: int, winner: int, zhen: Sequence[int],
-           discarder: int | None, rules: Tuned = DEFAULT) -> dict[int, int]:
+           discarder: int | None, tuned: Tuned = DEFAULT) -> dict[int, int]:
     """What each loser owes, in seat order: F + 10 × (winner's 针 + loser's 针), the discarder
     10 more; the dealer's 针 counts double wherever it appears (CZ-12). The 10s and the
     doubling are the rules' (``zhen_unit``, ``discard_extra``, ``dealer_zhen_factor``)."""
-    unit, factor = rules.zhen_unit, rules.dealer_zhen_factor
+    unit, factor = tuned.zhen_unit, tuned.dealer_zhen_factor
     base = fan + unit * zhen[winner] * (factor if winner == dealer else 1)
     owed = {}
     for seat in range(4):
         if seat != winner:
             owed[seat] = base + unit * zhen[seat] * (factor if seat == dealer else 1) + (
-                rules.discard_extra if seat == discarder else 0)
+                tuned.discard_extra if seat == discarder else 0)
     return owed
 
 
@@ -96,7 +96,7 @@ def derived_liability(
 
 def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence[Group],
                 scored: AbstractSet[str], win_source: int | None, self_draw: bool,
-                rules: Tuned = DEFAULT) -> int | None:
+                tuned: Tuned = DEFAULT) -> int | None:
     """The named liable seat, else the first derived one not exempt by 清不包清.
 
     ``sets`` are the best reading's sets: the one a winning discard completed counts as a
@@ -105,11 +105,11 @@ def liable_seat(situation: dict[str, Any], melds: Sequence[Meld], sets: Sequence
     """
     if situation["liable_seat"] is not None:
         return int(situation["liable_seat"])
-    triggers = rules.triggers
-    tuokuzi = situation["tuokuzi_seat"] if rules.tuokuzi else None
+    triggers = tuned.triggers
+    tuokuzi = situation["tuokuzi_seat"] if tuned.tuokuzi else None
     if tuokuzi is None and triggers.isdisjoint(scored):
         return None  # no trigger: most hands
-    exempt = set(situation["one_suit_seats"]) if rules.exempt_one_suit else set()
+    exempt = set(situation["one_suit_seats"]) if tuned.exempt_one_suit else set()
     claimed = claims(melds, sets, win_source)
     found = triggers.intersection(scored)  # a frozenset: ``&`` with dict keys makes a set
     for seat in derived_liability(claimed, found, win_source, self_draw, tuokuzi):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from enum import IntFlag, auto
 from itertools import compress
 from typing import Any, Final, NamedTuple
 
@@ -27,7 +26,7 @@ STANDARD: Final = "standard"
 SEVEN_PAIRS: Final = "seven_pairs"
 
 
-class Need(IntFlag):
+class Need:
     """What a reading must have for a pattern's test to be worth running (catalogue ``needs``).
 
     A reading's ``has`` holds the flags it meets; a pattern whose needs are not all met cannot
@@ -35,107 +34,84 @@ class Need(IntFlag):
     and tests/chuzhou/test_catalogue.py checks that skipping never changes a score. Each flag
     is a cheap necessary condition of the patterns that need it, found once per hand (the
     hand's tiles and situation) or once per reading (its sets, looked up by their first tiles).
+
+    Each flag is declared here once, a plain int and Final, so compiled code reads ``Need.X``
+    as a constant (an IntFlag's arithmetic builds enum members, which is slow on the hot
+    path). A new flag takes the next bit: tests/chuzhou/test_catalogue.py checks that each is
+    one bit of its own, below the suits' shapes (``SHAPE_AT``) and the 64 a reading's flags
+    are kept in (``registry.PatternTests``).
     """
 
-    SEQ1 = auto()         # at least one sequence
-    SEQ2 = auto()
-    SEQ3 = auto()
-    SEQ4 = auto()         # four sequences
-    TRIP1 = auto()        # at least one triplet or kong
-    TRIP2 = auto()
-    TRIP3 = auto()
-    TRIP4 = auto()
-    STANDARD = auto()     # four sets and a pair
-    SEVEN_PAIRS = auto()
-    DECLARED = auto()     # a ready declaration (CZ-10)
-    SELF_DRAW = auto()
-    FOURS = auto()        # a suited tile held four times
-    HONORS = auto()       # an honour tile held
-    NO_HONORS = auto()
-    WIND_WIN = auto()     # won on a wind
+    SEQ1: Final = 1 << 0          # at least one sequence
+    SEQ2: Final = 1 << 1
+    SEQ3: Final = 1 << 2
+    SEQ4: Final = 1 << 3          # four sequences
+    TRIP1: Final = 1 << 4         # at least one triplet or kong
+    TRIP2: Final = 1 << 5
+    TRIP3: Final = 1 << 6
+    TRIP4: Final = 1 << 7
+    STANDARD: Final = 1 << 8      # four sets and a pair
+    SEVEN_PAIRS: Final = 1 << 9
+    DECLARED: Final = 1 << 10     # a ready declaration (CZ-10)
+    SELF_DRAW: Final = 1 << 11
+    FOURS: Final = 1 << 12        # a suited tile held four times
+    HONORS: Final = 1 << 13       # an honour tile held
+    NO_HONORS: Final = 1 << 14
+    WIND_WIN: Final = 1 << 15     # won on a wind
     # The hand and the situation, once per hand:
-    HEAVENLY = auto()
-    EARTHLY = auto()
-    LAST_TILE = auto()
-    AFTER_KONG = auto()
-    READY_FIRST_TURN = auto()
-    FLOWERS = auto()          # a 小花 held
-    EXPOSED_KONG = auto()
-    CONCEALED_KONG = auto()
-    MENQING = auto()          # no claimed meld
-    FOUR_CLAIMED = auto()     # four melds, none a concealed kong
-    ONE_SUIT = auto()         # one of 万 饼 条 held
-    TWO_SUITS = auto()
-    TERMINALS_ONLY = auto()   # only 1s, 9s and honours
-    ALL_HONOURS = auto()
-    THREE_DRAGONS = auto()    # three or more of each dragon
-    FOUR_WINDS = auto()       # two or more of each wind
-    PAIR_3_7 = auto()         # a suited 3 or 7 held twice or more
-    NARROW = auto()           # every suited tile within five numbers of the others
-    TABLE_PENG_WIN = auto()   # a suited winning tile 碰'd on the table (绝张)
-    FIVE_WIN = auto()         # a suited 5 won
+    HEAVENLY: Final = 1 << 16
+    EARTHLY: Final = 1 << 17
+    LAST_TILE: Final = 1 << 18
+    AFTER_KONG: Final = 1 << 19
+    READY_FIRST_TURN: Final = 1 << 20
+    FLOWERS: Final = 1 << 21      # a 小花 held
+    EXPOSED_KONG: Final = 1 << 22
+    CONCEALED_KONG: Final = 1 << 23
+    MENQING: Final = 1 << 24      # no claimed meld
+    FOUR_CLAIMED: Final = 1 << 25  # four melds, none a concealed kong
+    ONE_SUIT: Final = 1 << 26     # one of 万 饼 条 held
+    TWO_SUITS: Final = 1 << 27
+    TERMINALS_ONLY: Final = 1 << 28  # only 1s, 9s and honours
+    ALL_HONOURS: Final = 1 << 29
+    THREE_DRAGONS: Final = 1 << 30  # three or more of each dragon
+    FOUR_WINDS: Final = 1 << 31   # two or more of each wind
+    PAIR_3_7: Final = 1 << 32     # a suited 3 or 7 held twice or more
+    NARROW: Final = 1 << 33       # every suited tile within five numbers of the others
+    TABLE_PENG_WIN: Final = 1 << 34  # a suited winning tile 碰'd on the table (绝张)
+    FIVE_WIN: Final = 1 << 35     # a suited 5 won
     # The reading's sets, once per reading:
-    KAN1 = auto()             # at least one 坎
-    KAN3 = auto()
-    KAN4 = auto()
-    TWIN = auto()             # a sequence twice
-    OLD_YOUNG = auto()        # 123 and 789 of one suit
-    HALF_DRAGON = auto()      # 456 and 123 or 789 of one suit
-    DRAGON = auto()           # 123, 456 and 789 of one suit
-    SUIT_SEQ3 = auto()        # three sequences of one suit
-    SUIT_SEQ4 = auto()
-    COLOR_SEQ = auto()        # one sequence in all three suits
-    FIVES = auto()            # a sequence holding a 5 in each suit
-    OUTSIDE = auto()          # every sequence 123 or 789
-    SUIT_TRIP3 = auto()       # three triplets of one suit
-    SUIT_TRIP4 = auto()
-    COLOR_TRIP = auto()       # one number's triplet in all three suits
-    RUN_TRIP = auto()         # three consecutive triplets of one suit, or of three winds
-    END_TRIP = auto()         # triplets of 1 and of 9 of one suit
-    SEQ_3_7 = auto()          # every sequence holds a 3 or a 7 (none is 456)
-    TRIP_3_7 = auto()         # every triplet or kong is of a suited 3 or 7
+    KAN1: Final = 1 << 36         # at least one 坎
+    KAN3: Final = 1 << 37
+    KAN4: Final = 1 << 38
+    TWIN: Final = 1 << 39         # a sequence twice
+    OLD_YOUNG: Final = 1 << 40    # 123 and 789 of one suit
+    HALF_DRAGON: Final = 1 << 41  # 456 and 123 or 789 of one suit
+    DRAGON: Final = 1 << 42       # 123, 456 and 789 of one suit
+    SUIT_SEQ3: Final = 1 << 43    # three sequences of one suit
+    SUIT_SEQ4: Final = 1 << 44
+    COLOR_SEQ: Final = 1 << 45    # one sequence in all three suits
+    FIVES: Final = 1 << 46        # a sequence holding a 5 in each suit
+    OUTSIDE: Final = 1 << 47      # every sequence 123 or 789
+    SUIT_TRIP3: Final = 1 << 48   # three triplets of one suit
+    SUIT_TRIP4: Final = 1 << 49
+    COLOR_TRIP: Final = 1 << 50   # one number's triplet in all three suits
+    RUN_TRIP: Final = 1 << 51     # three consecutive triplets of one suit, or of three winds
+    END_TRIP: Final = 1 << 52     # triplets of 1 and of 9 of one suit
+    SEQ_3_7: Final = 1 << 53      # every sequence holds a 3 or a 7 (none is 456)
+    TRIP_3_7: Final = 1 << 54     # every triplet or kong is of a suited 3 or 7
 
 
-# Plain ints on the hot path: IntFlag arithmetic builds enum members, which is slow. Final, as
-# every table here: compiled, read as constants rather than from the module's dict.
-_SEQ: Final = (0, int(Need.SEQ1), int(Need.SEQ1 | Need.SEQ2),
-               int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3),
-               int(Need.SEQ1 | Need.SEQ2 | Need.SEQ3 | Need.SEQ4))
-_TRIP: Final = (0, int(Need.TRIP1), int(Need.TRIP1 | Need.TRIP2),
-                int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3),
-                int(Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4))
+# Every table here is Final: compiled, read as a constant rather than from the module's dict.
+_SEQ: Final = (0, Need.SEQ1, Need.SEQ1 | Need.SEQ2,
+               Need.SEQ1 | Need.SEQ2 | Need.SEQ3,
+               Need.SEQ1 | Need.SEQ2 | Need.SEQ3 | Need.SEQ4)
+_TRIP: Final = (0, Need.TRIP1, Need.TRIP1 | Need.TRIP2,
+                Need.TRIP1 | Need.TRIP2 | Need.TRIP3,
+                Need.TRIP1 | Need.TRIP2 | Need.TRIP3 | Need.TRIP4)
 # A reading's 坎 come as a bit per set (at most four standing sets): the sets, and the flags.
 _KAN_AT: Final = tuple(tuple(i for i in range(4) if mask >> i & 1) for mask in range(16))
-_KAN: Final = tuple((0, int(Need.KAN1), int(Need.KAN1), int(Need.KAN1 | Need.KAN3),
-                     int(Need.KAN1 | Need.KAN3 | Need.KAN4))[len(at)] for at in _KAN_AT)
-_STANDARD: Final = int(Need.STANDARD)
-_SEVEN_PAIRS: Final = int(Need.SEVEN_PAIRS)
-_HONORS: Final = int(Need.HONORS)
-_NO_HONORS: Final = int(Need.NO_HONORS)
-_FOURS: Final = int(Need.FOURS)
-_SELF_DRAW: Final = int(Need.SELF_DRAW)
-_WIND_WIN: Final = int(Need.WIND_WIN)
-_FLOWERS: Final = int(Need.FLOWERS)
-_EXPOSED_KONG: Final = int(Need.EXPOSED_KONG)
-_CONCEALED_KONG: Final = int(Need.CONCEALED_KONG)
-_MENQING: Final = int(Need.MENQING)
-_FOUR_CLAIMED: Final = int(Need.FOUR_CLAIMED)
-_ONE_SUIT: Final = int(Need.ONE_SUIT)
-_TWO_SUITS: Final = int(Need.TWO_SUITS)
-_TERMINALS_ONLY: Final = int(Need.TERMINALS_ONLY)
-_ALL_HONOURS: Final = int(Need.ALL_HONOURS)
-_THREE_DRAGONS: Final = int(Need.THREE_DRAGONS)
-_FOUR_WINDS: Final = int(Need.FOUR_WINDS)
-_NARROW: Final = int(Need.NARROW)
-_PAIR_3_7: Final = int(Need.PAIR_3_7)
-_TABLE_PENG_WIN: Final = int(Need.TABLE_PENG_WIN)
-_FIVE_WIN: Final = int(Need.FIVE_WIN)
-_HEAVENLY: Final = int(Need.HEAVENLY)
-_EARTHLY: Final = int(Need.EARTHLY)
-_LAST_TILE: Final = int(Need.LAST_TILE)
-_AFTER_KONG: Final = int(Need.AFTER_KONG)
-_DECLARED: Final = int(Need.DECLARED)
-_READY_FIRST_TURN: Final = int(Need.READY_FIRST_TURN)
+_KAN: Final = tuple((0, Need.KAN1, Need.KAN1, Need.KAN1 | Need.KAN3,
+                     Need.KAN1 | Need.KAN3 | Need.KAN4)[len(at)] for at in _KAN_AT)
 # The suits present, by a bit per numbered suit held.
 _SUITS: Final = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 
@@ -194,7 +170,8 @@ def triplet_flags(tiles: tuple[int, ...]) -> int:
 # A suit's facts as one int, so that a hand's are the four suits' OR'ed: its own Need flags
 # below _SHAPE_AT, and above them its shape: a bit for each numbered suit held (0-2), one for
 # honours held (3), one for a numbered 2-8 held (4), and the numbers held, of any suit (5-13).
-_SHAPE_AT: Final = len(Need)
+_SHAPE_AT: Final[int] = max(value for name, value in vars(Need).items()
+                            if name.isupper()).bit_length()
 _HONOURS_HELD: Final = 8
 _INNER_HELD: Final = 16
 _NUMBERS_AT: Final = 5
@@ -203,15 +180,15 @@ _NUMBERS_AT: Final = 5
 def _shape_flags(shape: int) -> int:
     """The Need flags of a hand's shape (the suits' shapes OR'ed)."""
     numbered = bin(shape & 7).count("1")
-    has = (0, _ONE_SUIT, _TWO_SUITS, 0)[numbered]
+    has = (0, Need.ONE_SUIT, Need.TWO_SUITS, 0)[numbered]
     if not shape & _INNER_HELD:
-        has |= _TERMINALS_ONLY | (_ALL_HONOURS if not numbered else 0)
+        has |= Need.TERMINALS_ONLY | (Need.ALL_HONOURS if not numbered else 0)
     if shape & _HONOURS_HELD:
-        return has | _HONORS
+        return has | Need.HONORS
     numbers = shape >> _NUMBERS_AT  # a bit per number held
     if numbers and numbers.bit_length() - (numbers & -numbers).bit_length() <= 4:
-        has |= _NARROW  # the highest number held minus the lowest
-    return has | _NO_HONORS
+        has |= Need.NARROW  # the highest number held minus the lowest
+    return has | Need.NO_HONORS
 
 
 _SHAPES: Final = tuple(_shape_flags(shape) for shape in range(1 << _NUMBERS_AT + 9))
@@ -233,14 +210,14 @@ def _suit(counts: bytes, suit: int, tile: int | None = None, claimed: bool = Fal
     if suit == 3:
         dragons = min(counts[WHITE - 27:]) >= 3
         winds = min(counts[:NORTH - 27 + 1]) >= 2
-        return _Suit((_THREE_DRAGONS if dragons else 0) | (_FOUR_WINDS if winds else 0)
+        return _Suit((Need.THREE_DRAGONS if dragons else 0) | (Need.FOUR_WINDS if winds else 0)
                      | _HONOURS_HELD << _SHAPE_AT, ())
     fours = tuple(suit * 9 + n for n in numbers if counts[n] == 4)
     pair_3_7 = counts[2] >= 2 or counts[6] >= 2
     shape = 1 << suit | sum(1 << _NUMBERS_AT + n for n in numbers)
     if any(0 < n < 8 for n in numbers):
         shape |= _INNER_HELD
-    return _Suit((_FOURS if fours else 0) | (_PAIR_3_7 if pair_3_7 else 0)
+    return _Suit((Need.FOURS if fours else 0) | (Need.PAIR_3_7 if pair_3_7 else 0)
                  | shape << _SHAPE_AT, fours)
 
 
@@ -309,41 +286,41 @@ def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], 
     bits = m.bits | p.bits | s.bits | z.bits
     has = (bits & _FLAGS) | _SHAPES[bits >> _SHAPE_AT] | _WON_ON[win_tile]
     if situation["heavenly"]:
-        has |= _HEAVENLY
+        has |= Need.HEAVENLY
     if situation["earthly"]:
-        has |= _EARTHLY
+        has |= Need.EARTHLY
     if situation["last_tile"]:
-        has |= _LAST_TILE
+        has |= Need.LAST_TILE
     if situation["after_kong"]:
-        has |= _AFTER_KONG
+        has |= Need.AFTER_KONG
     if situation["declared_ready"]:
-        has |= _DECLARED
+        has |= Need.DECLARED
     if situation["ready_first_turn"]:
-        has |= _READY_FIRST_TURN
+        has |= Need.READY_FIRST_TURN
     if self_draw:
-        has |= _SELF_DRAW
+        has |= Need.SELF_DRAW
     if request["hand"]["flowers"]:
-        has |= _FLOWERS
+        has |= Need.FLOWERS
     concealed_kongs = 0
     for meld in melds:
         if meld.type == ANGANG:
             concealed_kongs += 1
         elif meld.type == GANG:
-            has |= _EXPOSED_KONG
+            has |= Need.EXPOSED_KONG
     if concealed_kongs:
-        has |= _CONCEALED_KONG
+        has |= Need.CONCEALED_KONG
     if concealed_kongs == len(melds):
-        has |= _MENQING
+        has |= Need.MENQING
     elif len(melds) == 4 and not concealed_kongs:
-        has |= _FOUR_CLAIMED
+        has |= Need.FOUR_CLAIMED
     if win_tile < 27 and win_tile in situation["table_pengs"]:
-        has |= _TABLE_PENG_WIN
+        has |= Need.TABLE_PENG_WIN
     return has
 
 
 _FLAGS: Final = (1 << _SHAPE_AT) - 1
-_WON_ON: Final = tuple(_WIND_WIN if t in WINDS else _FIVE_WIN if t < 27 and t % 9 == 4 else 0
-                       for t in range(34))
+_WON_ON: Final = tuple(Need.WIND_WIN if t in WINDS
+                       else Need.FIVE_WIN if t < 27 and t % 9 == 4 else 0 for t in range(34))
 
 
 class _Index(NamedTuple):
@@ -499,12 +476,12 @@ def views(
     by_suit = held_suits(suits, melds, held)
     has = hand_flags(by_suit, melds, win_tile, self_draw, request)
     man, pin, sou, _ = by_suit
-    menqing = bool(has & _MENQING)
+    menqing = bool(has & Need.MENQING)
     melds = tuple(melds)
     present = _SUITS[(man.bits | pin.bits | sou.bits) >> _SHAPE_AT & 7]
-    honors = bool(has & _HONORS)
+    honors = bool(has & Need.HONORS)
     fours = man.fours + pin.fours + sou.fours
-    has |= _STANDARD
+    has |= Need.STANDARD
     found = []
     for sets, pair, shape, sequences, triplets, kan in combined(
             (suits[0].fragments, suits[1].fragments, suits[2].fragments, suits[3].fragments),
@@ -527,6 +504,6 @@ def views(
             rest.remove(Group(PAIR, win_tile, True))
             groups = (*rest, placed)
             found.append(View(SEVEN_PAIRS, (), None, groups, PAIR_WAIT, groups,
-                              (has ^ _STANDARD) | _SEVEN_PAIRS, 0, held, win_tile, self_draw,
-                              menqing, melds, request, present, honors, fours))
+                              (has ^ Need.STANDARD) | Need.SEVEN_PAIRS, 0, held, win_tile,
+                              self_draw, menqing, melds, request, present, honors, fours))
     return found

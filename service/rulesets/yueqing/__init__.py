@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rulesets.registry import Action, Event, MatchRules, Ready, Ruleset, WaitValues
+from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
 from service.rulesets.yueqing import checks, rules, schemas
 from service.rulesets.yueqing.advice import advice
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
-from service.rulesets.yueqing.events import draw, escape
+from service.rulesets.yueqing.events import EVENTS, draw, escape
 from service.rulesets.yueqing.scorer import score
 from service.rulesets.yueqing.tiles import loaded_caishen, standing_caishen
 from service.rulesets.yueqing.waits import waits
@@ -72,11 +72,7 @@ RULESET: Ruleset = Ruleset(
         "totals.",
         verifiable(schemas.MatchRequest), checked(schemas.MatchResponse),
         counter="lao_zhuang",
-        events={
-            "win": Event("score", ("dealer", "lao_zhuang")),  # YQ-18..20
-            "draw": Event("draw", ("dealer", "lao_zhuang")),  # YQ-20
-            "escape": Event("escape", ("dealer", "lao_zhuang")),  # YQ-22, YQ-20
-        }),
+        events=EVENTS),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),
                       check=checks.check_rules, wilds=loaded_caishen),

@@ -15,7 +15,7 @@ from service.tiles import code
 QUIET = {"heavenly": False, "earthly": False, "after_kong": False, "liable_seat": None}
 
 
-def check_win(data: dict[str, Any], melds: Sequence[Meld], rules: Tuned = DEFAULT) -> None:
+def check_win(data: dict[str, Any], melds: Sequence[Meld], tuned: Tuned = DEFAULT) -> None:
     winner, win = data["winner"], data["win"]
     if win["source"] == winner:
         raise impossible("win.from", "the winner cannot win on its own tile")
@@ -44,19 +44,19 @@ def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: d
         raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
 
 
-def check_lao_zhuang(data: dict[str, Any], rules: Tuned) -> None:
+def check_lao_zhuang(data: dict[str, Any], tuned: Tuned) -> None:
     """A 牢庄 above the rules' cap is one these rules never reach (YQ-20)."""
-    if data["lao_zhuang"] > rules.lao_zhuang_cap:
+    if data["lao_zhuang"] > tuned.lao_zhuang_cap:
         raise impossible("lao_zhuang", f"{data['lao_zhuang']} is above these rules' "
-                                       f"lao_zhuang_cap, {rules.lao_zhuang_cap} (YQ-20)")
+                                       f"lao_zhuang_cap, {tuned.lao_zhuang_cap} (YQ-20)")
 
 
-def check_rules(data: dict[str, Any], rules: Tuned) -> None:
+def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     """What the request's rules refuse whatever its hand: a 牢庄 above their cap (YQ-20), a
     liable seat when they play without 包牌 (YQ-19). A score checks it, and a waits request
     asking what each wait is worth checks it once, before any wait is scored."""
-    check_lao_zhuang(data, rules)
-    if data["situation"]["liable_seat"] is not None and not rules.baopai:
+    check_lao_zhuang(data, tuned)
+    if data["situation"]["liable_seat"] is not None and not tuned.baopai:
         raise impossible("situation.liable_seat",
                          "these rules play without 包牌 (rules.baopai false): no seat is "
                          "liable (YQ-19)")

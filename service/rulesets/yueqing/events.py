@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from service.errors import impossible
 from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
 from service.rulesets.money import ledger
+from service.rulesets.registry import Event
 from service.rulesets.yueqing.checks import check_lao_zhuang
 from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.flowers import flower_counts, summary
@@ -24,6 +25,15 @@ from service.rulesets.yueqing.tiles import (
 from service.rulesets.yueqing.view import Table, seat_wind
 from service.tiles import WHITE
 
+# A match's events (POST /v1/yueqing/match), declared once: the match runs each by its action,
+# supplying the state it threads; the match request's schema lists them (schemas.py).
+SUPPLIES: Final = ("dealer", "lao_zhuang")
+EVENTS: Final[dict[str, Event]] = {
+    "win": Event("score", SUPPLIES),  # YQ-18..20
+    "draw": Event("draw", SUPPLIES),  # YQ-20
+    "escape": Event("escape", SUPPLIES),  # YQ-22, YQ-20
+}
+
 
 class Player(NamedTuple):
     seat: int
@@ -36,12 +46,12 @@ class Player(NamedTuple):
         return Holding(self.standing or (), self.melds, self.table.flowers, self.table.caishen,
                        self.table.seat_wind)
 
-    def flowers(self, rules: Tuned) -> dict[str, Any]:
+    def flowers(self, tuned: Tuned) -> dict[str, Any]:
         """Flower count and 条 from what is shown: melds, standing triplets, 财神, flowers."""
         groups = [m.group() for m in self.melds] + [
             Group(TRIPLET, t, True) for t in self.holding.triplet_tiles]
         held = caishen_held(self.standing or (), self.melds, self.table.caishen)
-        return summary(flower_counts(groups, held, self.table, rules), rules)
+        return summary(flower_counts(groups, held, self.table, tuned), tuned)
 
 
 def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
@@ -78,11 +88,11 @@ def _check_table(players: list[Player], caishen: int) -> None:
 
 
 def _seat_flowers(players: dict[int, Player],
-                  rules: Tuned) -> tuple[list[dict[str, int]], dict[int, int]]:
+                  tuned: Tuned) -> tuple[list[dict[str, int]], dict[int, int]]:
     listed = []
     tiao = {}
     for seat in sorted(players):
-        counted = players[seat].flowers(rules)
+        counted = players[seat].flowers(tuned)
         listed.append({"seat": seat, "count": counted["count"], "tiao": counted["tiao"]})
         tiao[seat] = counted["tiao"]
     return listed, tiao
@@ -94,23 +104,23 @@ def _kong_made(players: dict[int, Player]) -> bool:
 
 
 def draw(data: dict[str, Any]) -> dict[str, Any]:
-    rules: Tuned = data["rules"].tuned
-    check_lao_zhuang(data, rules)
+    tuned: Tuned = data["rules"].tuned
+    check_lao_zhuang(data, tuned)
     players = _players(data, sizes=(16,))
     if len(players) != 4:
         raise impossible("players", "a drawn hand settles all four players: list each seat")
-    listed, tiao = _seat_flowers(players, rules)
+    listed, tiao = _seat_flowers(players, tuned)
     return {
         "flowers": listed,
         "settlement": ledger(flower_payments(tiao)),
         "next": next_after_draw(data["dealer"], data["lao_zhuang"], _kong_made(players),
-                                rules.kong_passes_deal),
+                                tuned.kong_passes_deal),
     }
 
 
 def escape(data: dict[str, Any]) -> dict[str, Any]:
-    rules: Tuned = data["rules"].tuned
-    check_lao_zhuang(data, rules)
+    tuned: Tuned = data["rules"].tuned
+    check_lao_zhuang(data, tuned)
     escaper, dealer = data["escaper"], data["dealer"]
     players = _players(data, sizes=(16, 17))
     stayers = [seat for seat in range(4) if seat != escaper]
@@ -121,18 +131,18 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
     claims, payments = [], []
     flower = flower_tile(data["caishen"])
     for seat in stayers:
-        found = candidates(players[seat].holding, rules.judges)
+        found = candidates(players[seat].holding, tuned.judges)
         if flower != WHITE:  # 白板 is the 财神: 四白板 is 四红中 (YQ-3), as in a win's answer
             name_after_flower(found, flower)
         top = best(found)
         claims.append({"seat": seat, "candidates": found, "best": top})
         if top is not None:
             payments.append({"from": escaper, "to": seat, "amount": int(top["tai"])})
-    listed, tiao = _seat_flowers(players, rules)
+    listed, tiao = _seat_flowers(players, tuned)
     settlement = ledger(payments + flower_payments(tiao))
     # the request's, else the rules'
-    fine = data.get("base", rules.fine_base) * data.get("multiplier", rules.fine_multiplier)
+    fine = data.get("base", tuned.fine_base) * data.get("multiplier", tuned.fine_multiplier)
     settlement["net"][escaper] -= fine
     return {"claims": claims, "fine": fine, "flowers": listed, "settlement": settlement,
             "next": after_escape(dealer, data["lao_zhuang"], escaper, _kong_made(players),
-                                 rules.kong_passes_deal)}
+                                 tuned.kong_passes_deal)}

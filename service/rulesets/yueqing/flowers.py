@@ -12,13 +12,13 @@ from service.rulesets.yueqing.view import Table
 from service.tiles import GREEN, RED
 
 
-def tiao(flowers: int, rules: Tuned = DEFAULT) -> int:
+def tiao(flowers: int, tuned: Tuned = DEFAULT) -> int:
     """f ≤ 3: f 条; 4: 10 条; 5 or more: (f − 2) × f 条 (YQ-17); the rules may make 4 worth
     another number (``tiao_at_four``) or every 花 one 条 (``tiao_ladder`` linear)."""
-    if flowers < 4 or rules.tiao_linear:
+    if flowers < 4 or tuned.tiao_linear:
         return flowers
     if flowers == 4:
-        return rules.tiao_at_four
+        return tuned.tiao_at_four
     return (flowers - 2) * flowers
 
 
@@ -47,19 +47,19 @@ def _place(tile: int, table: Table) -> int | None:
 
 
 def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table,
-                  rules: Tuned = DEFAULT) -> list[int]:
+                  tuned: Tuned = DEFAULT) -> list[int]:
     """How many 花 each flower item counts, in FLOWER_ITEMS order, for one player's sets
     (melds and standing sets, never the pair) and tiles (YQ-16), at the rules' values."""
     flowers = table.flowers
-    counted = [rules.flower_all_four if flowers == 4 else flowers * rules.flower_each,
-               rules.caishen_three if caishen_held == 3 else caishen_held * rules.caishen_each,
+    counted = [tuned.flower_all_four if flowers == 4 else flowers * tuned.flower_each,
+               tuned.caishen_three if caishen_held == 3 else caishen_held * tuned.caishen_each,
                0, 0, 0, 0]
     for kind, first, _, stand_for, meld, _ in groups:
         if kind == SEQUENCE:
             continue  # only triplets and kongs count
         place = _place(first, table)
         if place is not None and not (stand_for and place != _SEAT_WIND):
-            own = rules.sets[place - _SEAT_WIND]
+            own = tuned.sets[place - _SEAT_WIND]
             if own is not None:
                 # a seat-wind, 红中 or 发财 set: triplet 1, exposed kong 2, concealed kong 3
                 triplet, exposed, concealed = own
@@ -71,7 +71,7 @@ def flower_counts(groups: Iterable[Group], caishen_held: int, table: Table,
         # any other kong, a 财神 completing 红中 or 发财 included, and one of a set whose own
         # item the rules switch off: exposed 1, concealed 2
         if kind == KONG:
-            counted[_KONG] += rules.kong_concealed if meld == ANGANG else rules.kong_exposed
+            counted[_KONG] += tuned.kong_concealed if meld == ANGANG else tuned.kong_exposed
     return counted
 
 
@@ -81,7 +81,7 @@ _SHOWN: Final[tuple[dict[str, Any], ...]] = tuple(
     for fid, name, name_en, _ in FLOWER_ITEMS)
 
 
-def summary(counted: list[int], rules: Tuned = DEFAULT) -> dict[str, Any]:
+def summary(counted: list[int], tuned: Tuned = DEFAULT) -> dict[str, Any]:
     """The flower items that count (``flower_counts``) as answers list them, their total 花
     and its 条."""
     items = []
@@ -93,4 +93,4 @@ def summary(counted: list[int], rules: Tuned = DEFAULT) -> dict[str, Any]:
             item["flowers"] = flowers
             items.append(item)
             count += flowers
-    return {"items": items, "count": count, "tiao": tiao(count, rules)}
+    return {"items": items, "count": count, "tiao": tiao(count, tuned)}

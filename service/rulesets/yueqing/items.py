@@ -76,21 +76,33 @@ class Item(NamedTuple):
     # False where the test reads only the hand and the situation, never the reading: it is
     # then run once per hand, not once per reading.
     per_reading: bool = True
-    needs: Need = Need(0)  # what a reading must have for the test to be worth running
+    needs: int = 0  # what a reading must have for the test to be worth running
+    # True where the test reads what the 财神 search does not tell apart: a tile's number
+    # (归位 aside), the wait's shape or where the winning tile sat. With a 财神 standing the
+    # search tries one value per suit for a lone 财神 and scores readings alike in all but
+    # those once (view.py: free_choices, views), so such an item would get wrong best
+    # readings: it must need Need.NO_CAISHEN, and ``item`` refuses it otherwise.
+    reads_numbers: bool = False
 
 
 # Every item, in catalogue order: the order of the tests below, each under its row.
 ITEMS: list[Item] = []
-NO_NEEDS: Final = Need(0)
+NO_NEEDS: Final = 0
 
 
 def item(id: str, name: str, name_en: str, group: str, value: int, condition: str,  # noqa: A002
          excludes: tuple[str, ...] = (), per_reading: bool = True,
-         needs: Need = NO_NEEDS) -> Callable[[Test], Test]:
-    """The catalogue row of the test it decorates, added to ``ITEMS``."""
+         needs: int = NO_NEEDS, reads_numbers: bool = False) -> Callable[[Test], Test]:
+    """The catalogue row of the test it decorates, added to ``ITEMS``. An item that reads
+    numbers and may apply with a 财神 standing is refused (``Item.reads_numbers``)."""
+    if reads_numbers and not needs & Need.NO_CAISHEN:
+        raise ValueError(
+            f"{id} reads a tile's number, the wait or the winning tile's place, which the 财神 "
+            "search does not tell apart: it must need Need.NO_CAISHEN")
+
     def row(test: Test) -> Test:
         ITEMS.append(Item(id, name, name_en, group, value, test, condition, excludes,
-                          per_reading, needs))
+                          per_reading, needs, reads_numbers))
         return test
     return row
 
@@ -156,7 +168,7 @@ def robbing_kong(v: View) -> Found | None:
 
 @item("ping_hu", "平胡", "Plain hand", MINOR, 1, "no triplet or kong, no 财神, the pair not the "
       "seat wind, 红中 or 发财, won at the open end of a two-sided wait (YQ-8)",
-      needs=Need.NO_CAISHEN | Need.NO_TRIPLET)
+      needs=Need.NO_CAISHEN | Need.NO_TRIPLET, reads_numbers=True)
 def ping_hu(v: View) -> Found | None:
     """YQ-8: no triplet or kong, no 财神, a plain pair, won at the open end of a two-sided wait."""
     plain_pair = v.pair.first not in (v.table.seat_wind, RED, GREEN)

@@ -141,9 +141,8 @@ class Tuned(NamedTuple):
     """What the scorer, the flowers, the settlement and the escape read, for one set of
     parameter values."""
 
-    reading_tests: PatternTests
+    reading_tests: PatternTests  # with what every item on excludes
     hand_tests: PatternTests
-    excludes: dict[str, tuple[str, ...]]
     values: dict[str, tuple[int, int]]  # each item's 台 as a minor and as a major item
     entry: dict[str, dict[str, Any]]     # each item's answer entry, copied per answer
     # 花, by flower item: each flower and all four, each 财神 and three, other kongs
@@ -190,9 +189,10 @@ def tune(values: Mapping[str, Any]) -> Tuned:
     on = [item for item in ITEMS if values[f"{item.id}.on"]]
     tai = {item.id: values[f"{item.id}.tai"] for item in on}
     return Tuned(
-        reading_tests=PatternTests((i.id, i.test, int(i.needs)) for i in on if i.per_reading),
-        hand_tests=PatternTests((i.id, i.test, int(i.needs)) for i in on if not i.per_reading),
-        excludes={i.id: i.excludes for i in on if i.excludes},
+        # the reading's items exclude what the hand's found too (``given``)
+        reading_tests=PatternTests(((i.id, i.test, i.needs) for i in on if i.per_reading),
+                                   excludes={i.id: i.excludes for i in on if i.excludes}),
+        hand_tests=PatternTests((i.id, i.test, i.needs) for i in on if not i.per_reading),
         values={i.id: (tai[i.id], 0) if i.group == MINOR else (0, tai[i.id]) for i in on},
         entry={i.id: {"id": i.id, "name": i.name, "name_en": i.name_en, "value": tai[i.id],
                       "count": 0, "group": i.group, "tai": 0, "sets": []} for i in on},

@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.rulesets.yueqing.events import EVENTS, SUPPLIES
 from service.rulesets.yueqing.rules import DEFAULT, MOST_FINE, PARAMETERS
 from service.schemas import common, match
 from service.schemas.advice import AdviceMixin
@@ -253,8 +254,8 @@ class EscapeResponse(Answer):
 
 
 class MatchEvent(Schema):
-    type = match.event_type(["win", "draw", "escape"])
-    request = match.event_request("dealer and lao_zhuang")
+    type = match.event_type(list(EVENTS))
+    request = match.event_request(" and ".join(SUPPLIES))
 
 
 class MatchRequest(Tunable):

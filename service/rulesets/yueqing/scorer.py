@@ -34,20 +34,20 @@ Hits = dict[str, Found]
 ORDER: Final = {item.id: index for index, item in enumerate(ITEMS)}
 
 
-def recognise(view: View, given: Hits | None = None, rules: Tuned = DEFAULT) -> Hits:
+def recognise(view: View, given: Hits | None = None, tuned: Tuned = DEFAULT) -> Hits:
     """Every item of one reading with its count and sets, after the exclusions.
 
     ``given``: what the items that do not depend on the reading found (``hand_items``).
     """
-    return shared_recognise(rules.reading_tests, rules.excludes, view, view.has, given)
+    return shared_recognise(tuned.reading_tests, view, view.has, given)
 
 
-def hand_items(view: View, rules: Tuned = DEFAULT) -> Hits:
+def hand_items(view: View, tuned: Tuned = DEFAULT) -> Hits:
     """The items that read only the hand and the situation, found once for every reading."""
-    return shared_recognise(rules.hand_tests, {}, view, view.has)
+    return shared_recognise(tuned.hand_tests, view, view.has)
 
 
-def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
+def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
     ids = list(hits)
     if len(ids) > 1:
@@ -61,7 +61,7 @@ def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
                 ids[j - 1], ids[j] = ids[j], ids[j - 1]
                 j -= 1
     result = []
-    made = rules.entry  # each item's answer entry, its count, 台 and sets to be filled in
+    made = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
     for iid in ids:
         count, sets = hits[iid]
         entry = made[iid].copy()
@@ -72,10 +72,10 @@ def entries(hits: Hits, rules: Tuned = DEFAULT) -> list[dict[str, Any]]:
     return result
 
 
-def minor_major(hits: Hits, rules: Tuned = DEFAULT) -> tuple[int, int]:
+def minor_major(hits: Hits, tuned: Tuned = DEFAULT) -> tuple[int, int]:
     """N and M: the 台 of the minor and of the major items found (YQ-15)."""
     minor = major = 0
-    values = rules.values  # each item's 台 as a minor and as a major item: one of them 0
+    values = tuned.values  # each item's 台 as a minor and as a major item: one of them 0
     for iid, (count, _) in hits.items():
         small, big = values[iid]
         minor += small * count
@@ -103,12 +103,12 @@ def shown_sets(groups: tuple[Group, ...], wilds: int, face: str) -> dict[str, An
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, caishen = data["hand"], data["win"], data["caishen"]
-    rules: Tuned = data["rules"].tuned
+    tuned: Tuned = data["rules"].tuned
     concealed, win_tile = hand["concealed"], win["tile"]
     melds = prepare_melds(hand["melds"])
     check_claims(data["winner"], melds, "hand.melds")
-    check_win(data, melds, rules)
-    check_rules(data, rules)
+    check_win(data, melds, tuned)
+    check_rules(data, tuned)
     counts, every = check_winning_hand(concealed, melds, win_tile, SETS)
     held = check_special_tiles(concealed, melds, caishen, "hand.", every)
 
@@ -123,12 +123,12 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     given: Hits | None = None
     for view in readings:
         if given is None:
-            given = hand_items(view, rules)  # the same on every reading
-        hits = recognise(view, given, rules)
-        minor, major = minor_major(hits, rules)
-        total = total_tai(minor, major, rules)
-        flowers = flower_counts(view.sets, held, table, rules)  # the pair never counts
-        paid = total + tiao(sum(flowers), rules)
+            given = hand_items(view, tuned)  # the same on every reading
+        hits = recognise(view, given, tuned)
+        minor, major = minor_major(hits, tuned)
+        total = total_tai(minor, major, tuned)
+        flowers = flower_counts(view.sets, held, table, tuned)  # the pair never counts
+        paid = total + tiao(sum(flowers), tuned)
         if best is None or paid > best[0]:
             best = (paid, view, hits, minor, major, total, flowers)
     if best is None:
@@ -138,8 +138,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
             why = f"a discarded 财神 plays at its face value (YQ-2): as {_CODES[win_tile]}, {why}"
         raise not_a_win("hand.concealed", why)
     _, view, hits, minor, major, total, flowers = best
-    patterns = entries(hits, rules)
-    flower_summary = summary(flowers, rules)
+    patterns = entries(hits, tuned)
+    flower_summary = summary(flowers, tuned)
     if table.flower != WHITE:  # 白板 is the 财神: 红中 serves, and names the flower's items
         name_after_flower(patterns, table.flower)
         name_after_flower(flower_summary["items"], table.flower)
@@ -147,11 +147,11 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         "ruleset": "yueqing",
         "hand": shown_sets(view.groups, view.wilds, _CODES[caishen]),
         "patterns": patterns,
-        "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor, rules), "major": major,
+        "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor, tuned), "major": major,
                 "total": total},
         "flowers": flower_summary,
-        "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang, rules),
+        "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang, tuned),
                                     flower_summary["tiao"], winner,
                                     data["situation"]["liable_seat"]),
-        "next": next_after_win(dealer, winner, lao_zhuang, rules.lao_zhuang_cap),
+        "next": next_after_win(dealer, winner, lao_zhuang, tuned.lao_zhuang_cap),
     }

@@ -10,19 +10,19 @@ from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.schemas.fields import MOST_IN_A_ROW
 
 
-def adjusted_minor(minor: int, rules: Tuned = DEFAULT) -> int:
+def adjusted_minor(minor: int, tuned: Tuned = DEFAULT) -> int:
     """N' = N up to 5, else 10 + N − 6 (YQ-15): the rules' ``minor_limit`` and
     ``minor_jump``."""
-    return minor if minor <= rules.minor_limit else minor + rules.minor_jump
+    return minor if minor <= tuned.minor_limit else minor + tuned.minor_jump
 
 
-def total_tai(minor: int, major: int, rules: Tuned = DEFAULT) -> int:
+def total_tai(minor: int, major: int, tuned: Tuned = DEFAULT) -> int:
     """N' when N ≤ 5 and M = 0, else (N' + M) × 2 (YQ-15): the rules' limit and
     ``doubling``."""
-    adjusted = adjusted_minor(minor, rules)
-    if minor <= rules.minor_limit and major == 0:
+    adjusted = adjusted_minor(minor, tuned)
+    if minor <= tuned.minor_limit and major == 0:
         return adjusted
-    return (adjusted + major) * rules.doubling
+    return (adjusted + major) * tuned.doubling
 
 
 # The three other seats of each seat, in seat order (Final: read as a constant, compiled).
@@ -30,18 +30,18 @@ _OTHERS: Final = tuple(tuple(seat for seat in range(4) if seat != winner) for wi
 
 
 def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int,
-                rules: Tuned = DEFAULT) -> dict[int, int]:
+                tuned: Tuned = DEFAULT) -> dict[int, int]:
     """Dealer wins: 台 + 牢庄 + 1 from each; else 台 + 1, the dealer 台 + 2 (YQ-18): the 1 is
     the rules' ``hand_base``, the dealer's one more ``dealer_extra``, and 牢庄 counts where
     ``lao_zhuang_pays``."""
-    base = tai + rules.hand_base
-    if winner == dealer and rules.lao_zhuang_pays:
+    base = tai + tuned.hand_base
+    if winner == dealer and tuned.lao_zhuang_pays:
         base += lao_zhuang
     shares = {}
     for seat in _OTHERS[winner]:  # a plain loop: compiled, cheaper than calling dict.fromkeys
         shares[seat] = base
     if winner != dealer:
-        shares[dealer] = base + rules.dealer_extra
+        shares[dealer] = base + tuned.dealer_extra
     return shares
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntFlag, auto
 from typing import Any, Final
 
 from service.hand.groups import SEQUENCE, TRIPLET, Group, Meld, meld_group
@@ -29,55 +28,45 @@ class Table:
                 f"seat_wind={self.seat_wind}, flowers={self.flowers})")
 
 
-class Need(IntFlag):
+class Need:
     """What a reading must have for an item's test to be worth running (catalogue ``needs``).
 
     A reading's ``has`` holds the flags it meets; an item whose needs are not all met cannot
     apply, so its test is skipped. This only saves time: every test checks its item whole.
     The last five are facts of the whole hand, the same on every reading, which the items run
     once per hand (catalogue ``per_reading=False``) are gated by.
+
+    Each flag is declared here once, a plain int and Final, so compiled code reads ``Need.X``
+    as a constant. A new flag takes the next bit: tests/yueqing/test_items.py checks that each
+    is one bit of its own, below the suits' bits (``_SUIT_SHIFT``).
     """
 
-    WIND_TRIPLET = auto()    # a triplet or kong of a wind
-    DRAGON_TRIPLET = auto()  # a triplet or kong of 红中 or 发财
-    HOME = auto()            # a 财神 归位 in a sequence
-    WILD_PAIR = auto()       # two 财神 as the pair
-    WILD_TRIPLET = auto()    # a set of three 财神
-    NO_SEQUENCE = auto()
-    NO_TRIPLET = auto()      # no triplet or kong
-    ONE_SUIT = auto()        # at most one of 万 饼 条
-    ONLY_HONOURS = auto()
-    NO_CAISHEN = auto()      # no 财神 tile in the hand
-    FLOWERS = auto()         # flower tiles laid aside
-    TWO_WILDS = auto()       # two or more 财神 acting as wilds
-    SITUATION = auto()       # won after a kong, by robbing a kong, 天胡 or 地胡
-    ALL_MELDED = auto()      # five melds: two tiles stood at the win (YQ-10)
+    WIND_TRIPLET: Final = 1 << 0  # a triplet or kong of a wind
+    DRAGON_TRIPLET: Final = 1 << 1  # a triplet or kong of 红中 or 发财
+    HOME: Final = 1 << 2          # a 财神 归位 in a sequence
+    WILD_PAIR: Final = 1 << 3     # two 财神 as the pair
+    WILD_TRIPLET: Final = 1 << 4  # a set of three 财神
+    NO_SEQUENCE: Final = 1 << 5
+    NO_TRIPLET: Final = 1 << 6    # no triplet or kong
+    ONE_SUIT: Final = 1 << 7      # at most one of 万 饼 条
+    ONLY_HONOURS: Final = 1 << 8
+    NO_CAISHEN: Final = 1 << 9    # no 财神 tile in the hand
+    FLOWERS: Final = 1 << 10      # flower tiles laid aside
+    TWO_WILDS: Final = 1 << 11    # two or more 财神 acting as wilds
+    SITUATION: Final = 1 << 12    # won after a kong, by robbing a kong, 天胡 or 地胡
+    ALL_MELDED: Final = 1 << 13   # five melds: two tiles stood at the win (YQ-10)
 
 
-# The flags as plain ints, and the tables below, Final: compiled code reads a Final name as a
-# constant, any other module-level name from the module's dict at every use.
-_WIND_TRIPLET: Final = int(Need.WIND_TRIPLET)
-_DRAGON_TRIPLET: Final = int(Need.DRAGON_TRIPLET)
-_HOME: Final = int(Need.HOME)
-_WILD_PAIR: Final = int(Need.WILD_PAIR)
-_WILD_TRIPLET: Final = int(Need.WILD_TRIPLET)
-_NO_SEQUENCE: Final = int(Need.NO_SEQUENCE)
-_NO_TRIPLET: Final = int(Need.NO_TRIPLET)
-_ONE_SUIT: Final = int(Need.ONE_SUIT)
-_ONLY_HONOURS: Final = int(Need.ONLY_HONOURS)
-_NO_CAISHEN: Final = int(Need.NO_CAISHEN)
-_FLOWERS: Final = int(Need.FLOWERS)
-_TWO_WILDS: Final = int(Need.TWO_WILDS)
-_SITUATION: Final = int(Need.SITUATION)
-_ALL_MELDED: Final = int(Need.ALL_MELDED)
+# The tables below are Final: compiled code reads a Final name as a constant, any other
+# module-level name from the module's dict at every use.
 # What a set brings to its reading, by first tile, in one number: the Need flag of an honour
 # triplet (an honour is never in a sequence; 白板 is never scored for itself) in the low bits,
 # and above them a bit for the tile's suit (万 饼 条) or for an honour.
 _SUIT_SHIFT: Final = 16
 _NEED_BITS: Final = (1 << _SUIT_SHIFT) - 1
 _HONOUR_BIT: Final = 8
-_TRIPLET_FLAGS = {**{w: _WIND_TRIPLET for w in WINDS}, RED: _DRAGON_TRIPLET,
-                  GREEN: _DRAGON_TRIPLET}
+_TRIPLET_FLAGS = {**{w: Need.WIND_TRIPLET for w in WINDS}, RED: Need.DRAGON_TRIPLET,
+                  GREEN: Need.DRAGON_TRIPLET}
 _PAIR_BITS: Final = tuple((1 << t // 9 if t < 27 else _HONOUR_BIT) << _SUIT_SHIFT
                           for t in range(34))
 _SET_BITS: Final = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range(34))
@@ -86,9 +75,9 @@ _SET_BITS: Final = tuple(_PAIR_BITS[t] | _TRIPLET_FLAGS.get(t, 0) for t in range
 def _suit_facts(suits: int) -> tuple[bool, bool, bool, int]:
     """one_suit, honors, only_honors and the Need flags of a mask of the suits present."""
     suited = suits & 7
-    flags = _ONE_SUIT if suited in (0, 1, 2, 4) else 0
+    flags = Need.ONE_SUIT if suited in (0, 1, 2, 4) else 0
     if not suited:
-        flags |= _ONLY_HONOURS
+        flags |= Need.ONLY_HONOURS
     return suited in (1, 2, 4), bool(suits & _HONOUR_BIT), not suited, flags
 
 
@@ -141,7 +130,7 @@ class View:
 
     @property
     def all_triplets(self) -> bool:
-        return bool(self.has & _NO_SEQUENCE)
+        return bool(self.has & Need.NO_SEQUENCE)
 
     def triplet_of(self, tile: int, natural: bool = False) -> int | None:
         """The index of the tile's triplet or kong (of natural tiles only, if asked)."""
@@ -154,7 +143,9 @@ def free_choices(caishen: int, flower: int) -> tuple[tuple[int, ...], tuple[Free
 
     Yueqing's items look at a tile's suit or honour, never its number, except 归位 (a 财神 at
     its own face value inside a sequence): one value per suit, every honour, and the
-    sequences that hold the 财神's own face are enough to find every distinct score.
+    sequences that hold the 财神's own face are enough to find every distinct score. An item
+    that reads numbers applies only with no 财神 standing (items.py's ``reads_numbers``,
+    refused otherwise), where there is no wild to choose for.
     """
     honours = [t for t in range(27, 34) if t != flower]
     suited = [caishen if caishen // 9 == s else s * 9 for s in range(3)]
@@ -176,17 +167,17 @@ _FREE: Final = tuple(free_choices(caishen, WHITE if caishen != WHITE else RED)
 def hand_flags(table: Table, caishen_tiles: int, wilds: int, kept_caishen: bool | None,
                request: dict[str, Any]) -> int:
     """The Need flags of the whole hand, the same on every reading."""
-    has = 0 if caishen_tiles else _NO_CAISHEN
+    has = 0 if caishen_tiles else Need.NO_CAISHEN
     if table.flowers:
-        has |= _FLOWERS
+        has |= Need.FLOWERS
     if wilds >= 2:
-        has |= _TWO_WILDS
+        has |= Need.TWO_WILDS
     if kept_caishen is not None:
-        has |= _ALL_MELDED
+        has |= Need.ALL_MELDED
     situation = request["situation"]
     if (situation["after_kong"] or situation["heavenly"] or situation["earthly"]
             or request["win"]["by"] == "robbing_kong"):
-        has |= _SITUATION
+        has |= Need.SITUATION
     return has
 
 
@@ -225,8 +216,9 @@ def views(
                       melds, table, request, has)
                 for read in natural_readings(counts, meld_groups, win_tile, claimed)]
     # With a 财神 in the hand no item looks at the wait's shape (平胡 needs none), where the
-    # winning tile sat, or a sequence's numbers beyond its suit and 归位 (items.py): readings
-    # alike in all that are scored once, each at one place.
+    # winning tile sat, or a sequence's numbers beyond its suit and 归位: items.py refuses an
+    # item that does (``reads_numbers``) unless it needs no 财神. Readings alike in all that
+    # are scored once, each at one place.
     return [_view(sets, pair, wilds, caishen_tiles, stands_for, win_is_wild, kept_caishen,
                   shape, melds, table, request, has)
             for sets, pair, stands_for, shape in placed_readings(
@@ -245,14 +237,14 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
     home: tuple[int, ...] = ()
     sequences = False
     if len(pair.wilds) == 2:
-        has |= _WILD_PAIR
+        has |= Need.WILD_PAIR
     for index, (kind, first, _, stand_for, _, _) in enumerate(sets):
         bits |= _SET_BITS[first]
         if kind == SEQUENCE:
             sequences = True
             if stand_for and table.caishen in stand_for:
                 home += (index,)
-                has |= _HOME
+                has |= Need.HOME
         else:
             # A 财神 may stand for a tile whose copies are all out, so two sets may be of one
             # tile: a natural one is kept (红中刻 and 发财刻 ask for it), else the later one.
@@ -260,14 +252,14 @@ def _view(sets: tuple[Group, ...], pair: Group, wilds: int, caishen_tiles: int, 
             if not stand_for or first not in triplets or sets[triplets[first]].wilds:
                 triplets[first] = index
             if len(stand_for) == 3:
-                has |= _WILD_TRIPLET
+                has |= Need.WILD_TRIPLET
                 wild_triplet = index
     one_suit, honors, only_honors, flags = _BY_SUITS[bits >> _SUIT_SHIFT]
     has |= flags | bits & _NEED_BITS
     if not sequences:
-        has |= _NO_SEQUENCE
+        has |= Need.NO_SEQUENCE
     if not triplets:
-        has |= _NO_TRIPLET
+        has |= Need.NO_TRIPLET
     return View(sets, pair, wilds, caishen_tiles, win_tile, win_by_wild, kept_caishen, shape,
                 melds, table, request, one_suit, honors, only_honors, triplets, wild_triplet,
                 home, has)
