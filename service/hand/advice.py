@@ -233,3 +233,16 @@ def unseen(held: Sequence[int], visible: Sequence[int], in_play: Sequence[int],
             raise impossible(field, f"{code(t)} is seen {seen[t]} times, the hand's own "
                              f"included; there are {in_play[t]} in play")
     return [in_play[t] - seen[t] for t in range(NUM_TILES)]
+
+
+def check_advice_size(concealed: Sequence[int], melds: Sequence[Any], sets: int) -> bool:
+    """Standing tiles of waiting or of winning size (G-3); answers whether of winning size."""
+    waiting = 3 * (sets - len(melds)) + 1
+    if len(melds) > sets:
+        raise impossible("melds", f"a hand has at most {sets} melds")
+    if len(concealed) not in (waiting, waiting + 1):
+        raise impossible("concealed", f"with {len(melds)} meld(s), concealed holds {waiting} "
+                         f"tiles (a hand waiting to draw) or {waiting + 1} (a hand to discard "
+                         f"from), the tiles of melds not repeated in it, but it holds "
+                         f"{len(concealed)}")
+    return len(concealed) == waiting + 1

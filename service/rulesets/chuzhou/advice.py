@@ -7,8 +7,8 @@ from typing import Any
 
 from service.errors import ProblemError
 from service.hand import Meld, prepare_melds
-from service.hand.advice import Form, advise, form_limits, unseen
-from service.hand.validate import check_copies, check_size
+from service.hand.advice import Form, advise, check_advice_size, form_limits, unseen
+from service.hand.validate import check_copies
 from service.rulesets.chuzhou.catalogue import BY_ID
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.view import Need
@@ -22,8 +22,7 @@ _DECLARING = Need.DECLARED | Need.SEVEN_PAIRS
 def advice(data: dict[str, Any]) -> dict[str, Any]:
     concealed = data["concealed"]
     melds = prepare_melds(data["melds"], "melds")
-    winning = len(concealed) == 3 * (SETS - len(melds)) + 2
-    check_size(concealed, melds, SETS, winning=winning, field="concealed")
+    check_advice_size(concealed, melds, SETS)
     held = check_copies(concealed, melds, "concealed")
     left = unseen(held, data["visible"], IN_PLAY)
     form = form_of(concealed, melds, held)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.hand import Meld, prepare_melds
-from service.hand.advice import Form, advise, form_limits, unseen
-from service.hand.validate import check_copies, check_size
+from service.hand.advice import Form, advise, check_advice_size, form_limits, unseen
+from service.hand.validate import check_copies
 from service.rulesets.yueqing.tiles import check_special_tiles, flower_tile
 from service.rulesets.yueqing.waits import SETS, waits
 from service.tiles import NUM_TILES, counts_of, tile
@@ -18,8 +18,7 @@ CAISHEN_IN_PLAY = 3  # the fourth is the revealed tile (YQ-2)
 def advice(data: dict[str, Any]) -> dict[str, Any]:
     concealed, caishen = data["concealed"], data["caishen"]
     melds = prepare_melds(data["melds"], "melds")
-    winning = len(concealed) == 3 * (SETS - len(melds)) + 2
-    check_size(concealed, melds, SETS, winning=winning, field="concealed")
+    check_advice_size(concealed, melds, SETS)
     held = check_copies(concealed, melds, "concealed")
     caishen_held = check_special_tiles(concealed, melds, caishen, "")
     in_play = [4] * NUM_TILES
