@@ -168,3 +168,19 @@ def test_advice_end_to_end(live_server: str) -> None:
     assert response.status_code == 422
     assert response.headers["Content-Type"] == "application/problem+json"
     assert "concealed" in response.json()["errors"]
+
+
+def test_yueqing_waits_valued_and_discards_ordered_by_what_they_pay() -> None:
+    """A single wait on 5p and the 财神 drawn: both valued as `waits` values them; of a
+    winning-size hand, discards tied on shanten and tiles left go by `expected` (G-9)."""
+    body = {"concealed": "123m456m789p234s678s5p", "caishen": "1z", "winner": 1, "dealer": 0}
+    advice = run("yueqing", "advice", body)
+    waits = run("yueqing", "waits", body)
+    assert advice["waits"] == waits["waits"] == ["5p", "1z"]
+    assert advice["values"] == waits["values"]
+    assert isinstance(advice["expected"], float) and advice["expected"] > 0
+    grown = run("yueqing", "advice", {**body, "concealed": "123m456m789p234s678s5p9p"})
+    ready = [entry for entry in grown["discards"] if entry["shanten"] == 0]
+    assert [entry["tile"] for entry in ready] == ["5p", "8p", "9p"]
+    assert all("values" in entry and "expected" in entry for entry in ready)
+    assert grown["discards"] == sorted(grown["discards"], key=order)
