@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from service.errors import impossible
-from service.hand.shanten import IMPOSSIBLE, seven_pairs_from, suit_key, suit_table
+from service.hand.shanten import IMPOSSIBLE, SOFT, seven_pairs_from, suit_key, suit_table
 from service.hand.splits import SUITS
 from service.tiles import NUM_TILES, code, codes, counts_of, tile
 
@@ -79,15 +79,34 @@ def _kept(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> int:
 class Reader:
     """Shanten of a hand and of the hand after each draw, by its ``Form``."""
 
-    def __init__(self, form: Form, spare: int) -> None:
+    def __init__(self, form: Form, spare: int, soft: bool = True) -> None:
         self.form = form
         self.spare = spare  # wilds held and still drawable: the most places only wilds fill
-        self.width = spare + 1
+        # With wilds, the tables that count wild places rather than limit them (SOFT) come
+        # first: their best is exact whenever it needs no more places than ``spare``, and the
+        # exact tables (``exact``) are read only when it needs more.
+        self.soft = soft and spare > 0
+        self.width = 1 if self.soft else spare + 1
+        self.named = SOFT if self.soft else spare
+        self._exact: Reader | None = None
+
+    def exact(self, counts: Sequence[int], wilds: int) -> int:
+        if self._exact is None:
+            self._exact = Reader(self.form, self.spare, soft=False)
+        return self._exact.read(counts, wilds, False)[0]
 
     def keys(self, counts: Sequence[int]) -> list[int]:
         form = self.form
-        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.spare)
+        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.named)
                 for s, (a, b) in enumerate(SUITS)]
+
+    def missing(self, kept: int) -> int:
+        """The natural tiles a winning hand keeps, from ``_kept``'s answer; -1 where the soft
+        tables' best needs more wild places than the hand can fill."""
+        if not self.soft:
+            return kept
+        natural = (kept + 3) // 64  # four suits' values: 64 * kept + 60 - places
+        return natural if 64 * natural + 60 - kept <= self.spare else -1
 
     def table(self, key: int, size: int) -> tuple[int, ...]:
         form = self.form
@@ -106,7 +125,8 @@ class Reader:
         first_two = _merge(tables[0], tables[1], sets, width)
         last_two = _merge(tables[2], tables[3], sets, width)
         top = 3 * sets + 2 - wilds - 1
-        found = top - _kept(first_two, last_two, sets, width)
+        kept = self.missing(_kept(first_two, last_two, sets, width))
+        found = top - kept if kept >= 0 else self.exact(counts, wilds)
         pairs = singles = 0
         seven = form.seven_pairs and not wilds
         if seven:
@@ -128,8 +148,14 @@ class Reader:
             for t in range(a, b):
                 if counts[t] >= limits[t]:
                     continue  # every copy held, or never drawn
-                drawn = top - _kept(other, self.table(key + (1 << 3 * (t - a)), size), sets,
-                                    width)
+                kept = self.missing(_kept(other, self.table(key + (1 << 3 * (t - a)), size),
+                                          sets, width))
+                if kept >= 0:
+                    drawn = top - kept
+                else:
+                    grown = list(counts)
+                    grown[t] += 1
+                    drawn = self.exact(grown, wilds)
                 if seven:
                     if counts[t] % 2:
                         drawn = min(drawn, seven_pairs_from(pairs + 1, singles - 1))

@@ -31,6 +31,10 @@ from service.memo import Memo
 IMPOSSIBLE: Final = -100
 _TABLES: Final[Memo[int, tuple[int, ...]]] = Memo("shanten suit tables", 0.04)
 _BITS: Final = 3
+# ``spare`` for a table whose wild places are counted, not limited (``_walk``): a hand with
+# wilds reads these first, and the exact tables only when its best needs too many places.
+SOFT: Final = 7
+MOST_PLACES: Final = 15  # more in one suit is never within a hand's wilds: not walked
 
 
 def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
@@ -72,13 +76,19 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     bounds how many begin at each tile.
 
     A state is one int, ``(((a * A + b) * K + k) * 2 + p) * W + e``, and the states of a tile
-    a flat list of the most kept (-1: not reached), so the walk does plain arithmetic."""
+    a flat list of the most kept (-1: not reached), so the walk does plain arithmetic.
+
+    ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
+    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 64 + 15 - e``."""
     size = len(counts)
     sets_span = most_sets + 1
-    width = spare + 1
+    soft = spare == SOFT
+    width = 1 if soft else spare + 1
+    if soft:
+        spare = 1 << 20  # no wild place is refused for want of wilds, but see MOST_PLACES
     states = sets_span * sets_span * sets_span * 2 * width
     kept_at = [-1] * states
-    kept_at[0] = 0
+    kept_at[0] = 15 if soft else 0  # nothing kept, no wild place
     active = [0]
     for i in range(size):
         have = counts[i]
@@ -89,7 +99,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
         reached: list[int] = []
         for state in active:
             kept = kept_at[state]
-            e = state % width
+            e = 15 - kept % 64 if soft else state % width
             rest = state // width
             p = rest % 2
             rest //= 2
@@ -112,9 +122,16 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                         over = target - room
                         if over > left:
                             break
-                        index = ((((s * sets_span + a) * sets_span + k + s + u) * 2 + (p | q))
-                                 * width + (e + over if over > 0 else e))
-                        value = kept + (have if have < target else target)
+                        gained = have if have < target else target
+                        if soft:
+                            if over > 0 and e + over > MOST_PLACES:
+                                break
+                            index = ((s * sets_span + a) * sets_span + k + s + u) * 2 + (p | q)
+                            value = kept + gained * 64 - (over if over > 0 else 0)
+                        else:
+                            index = ((((s * sets_span + a) * sets_span + k + s + u) * 2
+                                      + (p | q)) * width + (e + over if over > 0 else e))
+                            value = kept + gained
                         known = following[index]
                         if known < 0:
                             reached.append(index)
