@@ -88,7 +88,7 @@ def size_of(value: object) -> int:
             # a compiled class keeps its fields without __slots__, and names them in
             # __mypyc_attrs__ (what pickling reads): the same walk serves both builds
             kind = type(item)
-            for name in getattr(kind, "__slots__", None) or getattr(kind, "__mypyc_attrs__", ()):
+            for name in getattr(kind, "__slots__", ()) or getattr(kind, "__mypyc_attrs__", ()):
                 stack.append(getattr(item, name, None))
     return total
 

@@ -16,7 +16,10 @@ Copies count (G-9): a tile can only be drawn while the player does not hold all 
 included), and a tile that cannot be drawn at all (a flower tile laid aside, the wild tile's
 face, which comes as a wild) only ever stands in a winning hand as a wild's value. A winning hand
 asking for more copies of a tile than can be held or drawn is reached only if wilds (held, or
-drawable) stand for the rest: the tables count those places apart (``spare``).
+drawable) stand for the rest: the exact tables count those places apart, up to ``spare``; the
+``SOFT`` tables count them without a limit, fewest first among the most kept, and a hand reads
+those first (service/hand/advice.py), the exact ones only when its best needs more places than
+it has wilds.
 """
 
 from __future__ import annotations
