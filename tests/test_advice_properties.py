@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from service.actions import run
 from service.hand import prepare_melds
-from service.hand.advice import order, shanten_of
+from service.hand.advice import Reader, order, shanten_of
 from service.hand.validate import check_copies
 from service.rulesets.chuzhou.advice import form_of as chuzhou_form
 from service.rulesets.yueqing.advice import form_of as yueqing_form
@@ -225,3 +225,23 @@ def test_chuzhou_winning_size(data: st.DataObject) -> None:
 @given(st.data())
 def test_yueqing_winning_size(data: st.DataObject) -> None:
     _check_winning("yueqing", data.draw(hands("yueqing", winning=True)))
+
+
+@_SETTINGS
+@given(st.data(), st.booleans())
+def test_soft_tables_read_as_the_exact_ones(data: st.DataObject, winning: bool) -> None:
+    """With wilds, the tables that count wild places (SOFT) and fall back on the exact ones
+    give every shanten the exact tables give, the hand's and after each draw."""
+    hand = data.draw(hands("yueqing", winning=winning))
+    concealed, held, _, _, caishen = _facts("yueqing", hand)
+    assert caishen is not None
+    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
+                            "source": m["from"]} for m in hand["melds"]], "melds")
+    form = yueqing_form(concealed, melds, held, caishen, held[caishen])
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    wilds, counts[caishen] = counts[caishen], 0
+    spare = wilds + form.wild_draws
+    assert Reader(form, spare).read(counts, wilds, True) == \
+        Reader(form, spare, soft=False).read(counts, wilds, True)
