@@ -17,8 +17,9 @@ SOURCES := $(shell find service -name '*.py' -o -name '*.json' -o -name '*.md' -
 UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
-	wrk workers load openapi examples lock lock-upgrade lock-check clean browser node instructions \
-	best-reading soak fairness mutate sequences versions worked-hands core advice-properties
+	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
+	instructions best-reading soak fairness mutate sequences versions worked-hands core \
+	advice-properties
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -173,6 +174,13 @@ check-lines: $(INSTALLED)
 instructions: $(WHEEL_STAMP)
 	command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq valgrind)
 	$(CBIN)/python bench/instructions.py $(INSTRUCTIONS_KINDS)
+
+# What each memo of the core gains on never-seen hands, each switched off in turn
+# (bench/memos.py, docs/performance.md); the sources, interpreted: the compiled memos are
+# native classes whose methods cannot be switched off. MEMOS_ROUNDS (default 3), ~5 minutes.
+MEMOS_ROUNDS ?= 3
+memos: $(INSTALLED)
+	$(BIN)/python bench/memos.py $(MEMOS_ROUNDS)
 
 # sync, gthread and gevent workers in turns: wrk throughput and answers under 50 slow clients
 # (docs/operations.md). About 5 minutes; WORKERS_ARGS="4 1" (seconds, rounds) for a quick look.

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))
 
 N = 300
-KINDS = ("chuzhou", "yueqing", "yueqing-wild", "chuzhou-unseen", "yueqing-unseen", "healthz",
-         "post")
+KINDS = ("chuzhou", "yueqing", "yueqing-wild", "chuzhou-unseen", "yueqing-unseen",
+         "bare-healthz", "bare-echo", "healthz", "post", "post-unseen")
 # The unseen kinds: after WARM_UP hands of both rulesets (a serving worker's caches), every
 # pass scores hands never seen before: the cost a real request pays with bounded caches.
 WARM_UP = 5_000
@@ -88,6 +88,33 @@ def unseen(kind: str, passes: int) -> list[Any]:
     return [lambda body=body: score(ruleset, body) for body in hands]
 
 
+def wsgi_calls(app: Any, path: str, bodies: list[Any] | None) -> list[Any]:
+    """One whole WSGI call into ``app`` per body (a GET of ``path`` for each of N if None)."""
+    from werkzeug.test import EnvironBuilder
+
+    if bodies is None:
+        environs = [EnvironBuilder(path=path).get_environ() for _ in range(N)]
+    else:
+        environs = [EnvironBuilder(path=path, method="POST", data=json.dumps(body).encode(),
+                                   content_type="application/json").get_environ()
+                    for body in bodies]
+
+    def call(environ: dict[str, Any]) -> None:
+        environ = dict(environ)
+        environ["wsgi.input"].seek(0)
+        b"".join(app(environ, lambda status, headers, exc_info=None: None))
+
+    return [lambda environ=environ: call(environ) for environ in environs]
+
+
+def service_app() -> Any:
+    from service.api.app import create_app
+
+    app = create_app()
+    logging.getLogger("service.requests").handlers[0].setStream(open("/dev/null", "w"))
+    return app
+
+
 def calls(kind: str) -> list[Any]:
     """One pass of the kind's calls, each a function of no arguments."""
     from bench.hands import chuzhou_hands, yueqing_hands
@@ -99,32 +126,30 @@ def calls(kind: str) -> list[Any]:
                  "yueqing-wild": lambda: wild_hands(N)}[kind]()
         ruleset = kind.split("-")[0]
         return [lambda body=body: score(ruleset, body) for body in hands]
-    from werkzeug.test import EnvironBuilder
+    if kind.startswith("bare-"):
+        from bench.bare import bare_app
 
-    from service.api.app import create_app
-
-    app = create_app()
-    logging.getLogger("service.requests").handlers[0].setStream(open("/dev/null", "w"))
+        bare = bare_app()
+        return wsgi_calls(bare, "/healthz", None) if kind == "bare-healthz" else \
+            wsgi_calls(bare, "/echo", chuzhou_hands(N))
     if kind == "post":
-        environs = [EnvironBuilder(path="/v1/chuzhou/score", method="POST",
-                                   data=json.dumps(body).encode(),
-                                   content_type="application/json").get_environ()
-                    for body in chuzhou_hands(N)]
-    else:
-        environs = [EnvironBuilder(path="/healthz").get_environ() for _ in range(N)]
-
-    def call(environ: dict[str, Any]) -> None:
-        environ = dict(environ)
-        environ["wsgi.input"].seek(0)
-        b"".join(app.wsgi_app(environ, lambda status, headers: None))
-
-    return [lambda environ=environ: call(environ) for environ in environs]
+        return wsgi_calls(service_app(), "/v1/chuzhou/score", chuzhou_hands(N))
+    return wsgi_calls(service_app(), "/healthz", None)
 
 
 def run(kind: str, passes: int) -> None:
     if kind.endswith("-unseen"):
         warm_up()
-        for call in unseen(kind, passes):
+        if kind == "post-unseen":
+            from bench.hands import chuzhou_hands
+
+            app = service_app()
+            wsgi_calls(app, "/healthz", None)[0]()  # first-use costs belong to start-up
+            todo = [call for p in range(passes) for call in wsgi_calls(
+                app, "/v1/chuzhou/score", chuzhou_hands(N, seed=20_000 + p))]
+        else:
+            todo = unseen(kind, passes)
+        for call in todo:
             call()
         return
     todo = calls(kind)
@@ -155,6 +180,13 @@ def main() -> None:
     if "healthz" in found and "post" in found:
         print(f"  healthz ÷ post: {found['healthz'] / found['post']:.1%} "
               "(the worker's share of the HTTP ratio)")
+    if "healthz" in found and "bare-healthz" in found:
+        print(f"  the service's own work on GET /healthz above bare Flask: "
+              f"{found['healthz'] - found['bare-healthz']:,} instructions")
+    if {"post-unseen", "bare-echo", "chuzhou-unseen"} <= set(found):
+        own = found["post-unseen"] - found["bare-echo"] - found["chuzhou-unseen"]
+        print(f"  POST /v1/chuzhou/score never seen, above bare-Flask echo + never-seen "
+              f"score(): {own:,} instructions (aim ≤ 60,000)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-"""HTTP throughput: ``POST /v1/chuzhou/score`` against ``GET /healthz`` under wrk.
+"""HTTP throughput: ``POST /v1/chuzhou/score`` against ``GET /healthz`` under wrk, and beside
+them a bare Flask app of the same versions (bench/bare.py: ``GET /healthz``, a JSON echo
+``POST`` of the same bodies) under the same gunicorn settings: the floor under both.
 
 One gunicorn started as the README starts it (``gunicorn -c gunicorn.conf.py``, one worker so
 the server, not the load tool, is what runs out of CPU on the 2-core machine), wrk from
@@ -36,9 +38,13 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
   i = i %% #bodies + 1
-  return wrk.format(nil, "/v1/chuzhou/score", nil, bodies[i])
+  return wrk.format(nil, "%s", nil, bodies[i])
 end
 """
+ROOT = Path(__file__).resolve().parent.parent
+# The bare app from the sources' bench/ (gunicorn starts outside the project); it imports
+# nothing of the service.
+BARE = ["--pythonpath", str(ROOT), "bench.bare:bare_app()"]
 
 
 def lua_string(text: str) -> str:
@@ -71,21 +77,31 @@ def main() -> None:
         print("wrk is not installed (make bench installs it from Debian's packages)")
         return
     bodies = ",".join(lua_string(json.dumps(body)) for body in chuzhou_hands(500))
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
-        file.write(SCRIPT % bodies)
+    scripts = {}
+    for path in ("/v1/chuzhou/score", "/echo"):
+        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
+            file.write(SCRIPT % (bodies, path))
+        scripts[path] = file.name
     best: dict[str, dict[str, float]] = {}
     print(f"HTTP: gunicorn -c gunicorn.conf.py, 1 worker; wrk -t1 -c2, {SECONDS} s a run, "
           f"{RUNS} alternating runs each, best kept")
+
+    def keep(name: str, result: dict[str, float]) -> None:
+        if name not in best or result["rate"] > best[name]["rate"]:
+            best[name] = result
+
     try:
-        with running_server(workers=1) as base:
+        with running_server(workers=1) as base, running_server(workers=1, args=BARE) as bare:
             for _ in range(RUNS):
-                for name, url, script in (("healthz", f"{base}/healthz", None),
-                                          ("score", base, file.name)):
-                    result = wrk(url, script)
-                    if name not in best or result["rate"] > best[name]["rate"]:
-                        best[name] = result
+                keep("healthz", wrk(f"{base}/healthz", None))
+                keep("score", wrk(base, scripts["/v1/chuzhou/score"]))
+                keep("bare healthz", wrk(f"{bare}/healthz", None))
+                keep("bare echo", wrk(bare, scripts["/echo"]))
     finally:
-        os.unlink(file.name)
+        for name in scripts.values():
+            os.unlink(name)
+    show("bare Flask GET /healthz", best["bare healthz"])
+    show("bare Flask JSON echo POST", best["bare echo"])
     show("GET /healthz", best["healthz"])
     show("POST /v1/chuzhou/score", best["score"])
     ratio = best["score"]["rate"] / best["healthz"]["rate"]

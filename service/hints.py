@@ -10,7 +10,6 @@ what is wrong without guessing what was meant.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from difflib import get_close_matches
 from itertools import islice
@@ -56,15 +55,18 @@ class _Budget:
 _BUDGET: ContextVar[_Budget | None] = ContextVar("hints", default=None)
 
 
-@contextmanager
-def hint_budget() -> Iterator[None]:
+class hint_budget:  # noqa: N801 (used as a function: ``with hint_budget():``)
     """Run a request with ``HINTS_PER_REQUEST`` hints to give; outside one (the core used as a
-    library) hints are not counted."""
-    token = _BUDGET.set(_Budget())
-    try:
-        yield
-    finally:
-        _BUDGET.reset(token)
+    library) hints are not counted. A class rather than a generator: entered on every
+    request, it costs a third of one."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = _BUDGET.set(_Budget())
+
+    def __exit__(self, *exc: object) -> None:
+        _BUDGET.reset(self.token)
 
 
 def closest(given: str, known: Collection[str]) -> str | None:

@@ -13,7 +13,10 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
+from hypothesis import given
+from hypothesis import strategies as st
 
+from service.api.body import detected_encoding
 from tests.conftest import under_mutation
 from tests.server import running_server
 
@@ -139,3 +142,8 @@ def test_bytes_that_are_not_utf8_are_415(
                              headers={"Content-Type": "application/json"}, timeout=5)
     assert response.status_code == 415
     assert "UTF-8" in response.json()["detail"]
+
+
+@given(st.binary(max_size=8) | st.binary(max_size=8).map(lambda b: b"{" + b))
+def test_the_encoding_of_a_body_is_what_the_standard_library_detects(data: bytes) -> None:
+    assert detected_encoding(data) == (json.detect_encoding(data) if data else "utf-8")

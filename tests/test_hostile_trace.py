@@ -8,6 +8,8 @@ import os
 import signal
 import tempfile
 import time
+import uuid
+from datetime import UTC, datetime
 from typing import IO
 
 import pytest
@@ -17,9 +19,10 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service import serving
 from service.errors import MAX_FIELD_ERRORS, SchemaViolation
 from service.jsonio import MAX_DEPTH, nesting_depth_exceeds
-from service.serving import log
+from service.serving import SANE_REQUEST_ID, log
 from tests.server import running_server
 
 
@@ -182,3 +185,28 @@ def test_a_body_shorter_than_its_length_is_400(client: FlaskClient) -> None:
                            content_type="application/json",
                            environ_overrides={"CONTENT_LENGTH": "64"})
     assert response.status_code == 400
+
+
+@given(st.text(), st.text(), st.integers(100, 599), st.floats(0, 1e6, allow_nan=False),
+       st.from_regex(SANE_REQUEST_ID, fullmatch=True), st.integers(1, 2**22))
+def test_the_request_line_is_what_json_dumps_writes(method: str, path: str, status: int,
+                                                    duration: float, rid: str,
+                                                    pid: int) -> None:
+    duration_ms = round(duration, 3)
+    now = serving._now()
+    assert serving.request_line(now, method, path, status, duration_ms, rid, pid) == json.dumps(
+        {"time": now, "level": "info", "method": method, "path": path, "status": status,
+         "duration_ms": duration_ms, "request_id": rid, "pid": pid})
+
+
+@given(st.floats(0, 4e9, allow_nan=False))
+def test_the_log_time_is_what_isoformat_writes(now: float) -> None:
+    expected = datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds")
+    assert serving._now(now) == expected.replace("+00:00", "Z")
+
+
+def test_a_fresh_request_id_is_a_uuid4_in_hex() -> None:
+    for _ in range(200):
+        rid = serving.fresh_id()
+        parsed = uuid.UUID(hex=rid)
+        assert parsed.hex == rid and parsed.version == 4 and parsed.variant == uuid.RFC_4122

@@ -76,6 +76,31 @@ def test_past_the_deadline_nothing_half_done_is_answered() -> None:
         assert len(run_batch({"items": [draw] * 3})["results"]) == 3
 
 
+def test_a_request_lets_others_run_only_once_it_has_run_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request of one hand never sleeps (a real sleep outside gevent: tens of µs of
+    timer slack); one that runs on lets the worker's others run every ``YIELD_EVERY``."""
+    slept: list[float] = []
+    monkeypatch.setattr(work.time, "sleep", slept.append)
+    clock = [100.0]
+    monkeypatch.setattr(work.time, "monotonic", lambda: clock[0])
+    with deadline(60.0):
+        work.pace()
+        assert slept == []
+        clock[0] += work.YIELD_EVERY / 2
+        work.pace()
+        assert slept == []
+        clock[0] += work.YIELD_EVERY
+        work.pace()
+        work.pace()  # no time has passed since it last let others run
+        assert slept == [0]
+        clock[0] += work.YIELD_EVERY
+        work.pace()
+        assert slept == [0, 0]
+    work.pace()  # outside a request: nothing
+    assert slept == [0, 0]
+
+
 def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(work, "DEADLINE_SECONDS", -1.0)
     match = {"dealer": 0, "events": [{"type": "draw", "request": {}}] * 3}

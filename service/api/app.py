@@ -24,10 +24,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is
     if test_config:
         app.config.from_mapping(test_config)
-    serving.register(app)
+    traced = serving.register(app)
     problems.register(app)
     cors.register(app)
-    metrics.register(app)
+    metrics.register(app, traced)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(pages.bp)  # /problems and the rulings, about the service itself

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, BinaryIO
 
-from flask import current_app, request
+from flask import Request, current_app, request
 from gunicorn.http.errors import ParseException  # type: ignore[import-untyped]
 from werkzeug.exceptions import (
     BadRequest,
@@ -32,15 +32,6 @@ class UnsupportedEncoding(UnsupportedMediaType):
         return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
 
 
-def _content_encoding() -> str:
-    return str(request.environ.get("HTTP_CONTENT_ENCODING", "")).strip().lower()
-
-
-def _is_json() -> bool:
-    # What nearly every client sends is read from the environ; Werkzeug parses the rest.
-    return request.environ.get("CONTENT_TYPE") == "application/json" or request.is_json
-
-
 class BrokenFraming(BadRequest):
     description = ("The body's framing is broken (a chunk that is not one, or a body that "
                    "ended before its length): send the whole body again.")
@@ -57,10 +48,10 @@ def _read(stream: BinaryIO, size: int) -> bytes:
         raise BrokenFraming() from exc
 
 
-def _read_capped() -> bytes:
+def _read_capped(asked: Request, environ: dict[str, Any]) -> bytes:
     """The whole body, or 413 past the cap, whether it came with a length or chunked."""
     # The request's own limit: the app's 1 MiB, or what a view set for itself (a batch).
-    environ, cap = request.environ, request.max_content_length or MAX_BODY_BYTES
+    cap = asked.max_content_length or MAX_BODY_BYTES
     length = environ.get("CONTENT_LENGTH", "")
     if length.isascii() and length.isdigit() and (size := int(length)) <= cap:
         # A plain length within the cap, as clients send: read straight from the server's
@@ -69,9 +60,9 @@ def _read_capped() -> bytes:
         if len(data) != size:
             raise ClientDisconnected()  # as Werkzeug's reader says it
         return data
-    if request.content_length is not None or not environ.get("wsgi.input_terminated"):
+    if asked.content_length is not None or not environ.get("wsgi.input_terminated"):
         try:
-            return request.get_data()  # 413 at once when Content-Length says too much
+            return asked.get_data()  # 413 at once when Content-Length says too much
         except (OSError, ParseException) as exc:
             raise BrokenFraming() from exc
     # A chunked body has no length to check first: read one byte past the cap to tell a body
@@ -82,12 +73,20 @@ def _read_capped() -> bytes:
     return data
 
 
-def _check_utf8(data: bytes) -> None:
+def detected_encoding(data: bytes) -> str:
+    """``json.detect_encoding`` (UTF-8 for no bytes), answered at once for a body that opens
+    an object with a second byte that is not 0, as nearly every body does: no byte order mark
+    begins with ``{``, and only a 0 byte among the first two reads as UTF-16 or UTF-32."""
+    if data[:1] == b"{" and (len(data) < 2 or data[1]):
+        return "utf-8"
+    return json.detect_encoding(data) if data else "utf-8"
+
+
+def _check_utf8(asked: Request, plain: bool, data: bytes) -> None:
     """415 for a body in another Unicode encoding, by its content type's charset or by its
     first bytes (as the standard library's JSON reader would detect UTF-16 and UTF-32)."""
-    plain = request.environ.get("CONTENT_TYPE") == "application/json"  # what clients send
-    charset = "utf-8" if plain else request.mimetype_params.get("charset", "utf-8").lower()
-    detected = json.detect_encoding(data) if data else "utf-8"
+    charset = "utf-8" if plain else asked.mimetype_params.get("charset", "utf-8").lower()
+    detected = detected_encoding(data)
     if charset not in ("utf-8", "utf8") or detected not in ("utf-8", "utf-8-sig"):
         named = detected if detected not in ("utf-8", "utf-8-sig") else charset
         raise UnsupportedMediaType(f"The body is {named}; JSON is UTF-8 (RFC 8259): send "
@@ -95,14 +94,20 @@ def _check_utf8(data: bytes) -> None:
 
 
 def json_body() -> Any:
-    encoding = _content_encoding()
+    # The request and its environ looked up once: each use of Flask's ``request`` proxy is
+    # a look-up of its own.
+    asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+    environ = asked.environ
+    encoding = str(environ.get("HTTP_CONTENT_ENCODING", "")).strip().lower()
     if encoding not in ("", "identity"):
         raise UnsupportedEncoding(
             f"Content-Encoding '{encoding}' is not decoded here; send the body uncompressed.")
-    if not _is_json():
+    # What nearly every client sends is read from the environ; Werkzeug parses the rest.
+    plain = environ.get("CONTENT_TYPE") == "application/json"
+    if not (plain or asked.is_json):
         raise UnsupportedMediaType("Send the body as application/json.")
-    data = _read_capped()
-    _check_utf8(data)
+    data = _read_capped(asked, environ)
+    _check_utf8(asked, plain, data)
     if nesting_depth_exceeds(data, MAX_DEPTH):
         raise BadRequest(f"The body nests arrays or objects more than {MAX_DEPTH} deep.")
     try:

@@ -15,7 +15,7 @@ from flask import Blueprint, Flask, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import metrics
-from service.serving import elapsed
+from service.serving import Traced
 
 bp = Blueprint("metrics", __name__)
 
@@ -30,12 +30,10 @@ def exposition() -> Response:
     return Response(body, content_type=content_type)
 
 
-def _count(response: Response) -> Response:
+def _count(rule: str | None, method: str, status: int, seconds: float) -> None:
     # The URL rule, never the raw path: /v1/rulesets/<ruleset_id>, and "unmatched" for a 404/405.
-    route = request.url_rule.rule if request.url_rule else "unmatched"
-    method = request.method if request.method in METHODS else "other"
-    metrics.request_answered(route, method, response.status_code, elapsed())
-    return response
+    metrics.request_answered(rule or "unmatched", method if method in METHODS else "other",
+                             status, seconds)
 
 
 def metrics_port(app: Flask) -> str:
@@ -44,9 +42,9 @@ def metrics_port(app: Flask) -> str:
     return str(int(port)) if port.isdigit() else ""
 
 
-def register(app: Flask) -> None:
+def register(app: Flask, traced: Traced) -> None:
     app.register_blueprint(bp)
-    app.after_request(_count)  # the request's start is serving's (service/serving.py)
+    traced.answered.append(_count)  # told of every answer by serving's wrapper
     port = metrics_port(app)
     if port:
         def one_port_each() -> None:

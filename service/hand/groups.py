@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from service.memo import Memo
 from service.tiles import render
 
 SEQUENCE: Final = "sequence"
@@ -78,15 +77,8 @@ class Meld(NamedTuple):
         return meld_group(self)
 
 
-# meld_group's answers, by meld: a real meld is one of a few thousand (prepare_melds lets no
-# other through), so this memo holds its whole domain.
-_MELD_GROUPS: Final[Memo[Meld, Group]] = Memo("meld groups", 0.002)
-
-
 def meld_group(meld: Meld) -> Group:
-    """The meld as a set of a reading."""
-    found = _MELD_GROUPS.get(meld)
-    if found is None:
-        found = _MELD_GROUPS.put(meld, Group(MELD_KINDS[meld.type], min(meld.tiles),
-                                             meld.type == ANGANG, (), meld.type, meld.source))
-    return found
+    """The meld as a set of a reading. Made anew each time: a memo of them gained nothing
+    measurable on never-seen hands (docs/performance.md, each memo's gain)."""
+    return Group(MELD_KINDS[meld.type], min(meld.tiles), meld.type == ANGANG, (), meld.type,
+                 meld.source)
