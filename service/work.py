@@ -8,12 +8,12 @@ weighs ``HOUSE_RULES_WEIGHT`` more. A request over ``MAX_WORK`` is refused at on
 413, before anything runs (docs/operations.md measures the bound: the heaviest request it
 admits costs about one second of CPU).
 
-While a request runs, ``pace()`` is called between hands: once the request has run a
-millisecond it lets the worker's other requests run (gevent workers: ``time.sleep(0)`` is
-cooperative there), and it stops a request that has run past its deadline with a 503 that
-says when to retry; nothing half-done is answered. The deadline is set per HTTP request
-(``MAHJONG_DEADLINE_SECONDS``, default 5); the command line and the core used as a library
-run without one.
+While a request runs, ``pace()`` is called between hands: it lets the worker's other
+requests run (gevent workers: ``time.sleep(0)`` is a greenlet switch there, made every hand;
+elsewhere a real sleep, made once the request has run a millisecond), and it stops a
+request that has run past its deadline with a 503 that says when to retry; nothing half-done
+is answered. The deadline is set per HTTP request (``MAHJONG_DEADLINE_SECONDS``, default 5);
+the command line and the core used as a library run without one.
 """
 
 from __future__ import annotations
@@ -140,13 +140,21 @@ def admit(work: int, field: str = "body") -> None:
         raise TooMuchWork(f"{field}: {message}", {field: [message]})
 
 
-# A request's deadline and when it next lets others run, both in ``time.monotonic()`` seconds.
+# A request's deadline, when it next lets others run and how often, in ``time.monotonic()``
+# seconds.
 _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)
-# How often a running request lets the worker's other requests run. ``time.sleep(0)`` is a
-# greenlet switch under gevent but a real sleep elsewhere (60-70 µs of timer slack on Linux):
-# a request of one hand, done well within this, never pays it; a long one still yields
-# every millisecond or hand, whichever is longer.
+# How often a running request lets the worker's other requests run outside gevent, where
+# ``time.sleep(0)`` is a real sleep (60-70 µs of timer slack on Linux): a request of one hand,
+# done well within this, never pays it; a long one yields every millisecond or hand, whichever
+# is longer. Under gevent it is a greenlet switch, and a request yields between every two
+# hands: gevent's loop reads new input only after a run of such switches, so yielding once a
+# millisecond made a new request wait about ten times longer while a batch ran.
 YIELD_EVERY: Final = 0.001
+
+
+def _yield_every() -> float:
+    """``YIELD_EVERY``, or 0 where ``time.sleep`` is gevent's (its workers patch it)."""
+    return 0.0 if getattr(time.sleep, "__module__", None) == "gevent.hub" else YIELD_EVERY
 
 
 class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
@@ -160,8 +168,8 @@ class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
         self.seconds = DEADLINE_SECONDS if seconds is None else seconds
 
     def __enter__(self) -> None:
-        now = time.monotonic()
-        self.token = _DEADLINE.set([now + self.seconds, now + YIELD_EVERY])
+        now, every = time.monotonic(), _yield_every()
+        self.token = _DEADLINE.set([now + self.seconds, now + every, every])
 
     def __exit__(self, *exc: object) -> None:
         _DEADLINE.reset(self.token)
@@ -169,15 +177,15 @@ class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
 
 def pace() -> None:
     """Between two hands: let other requests run once the request has run ``YIELD_EVERY``
-    since it last did; stop one that is past its deadline. Outside a request with a deadline
-    (the command line, the core as a library) it does nothing."""
+    since it last did (under gevent, every time); stop one that is past its deadline. Outside
+    a request with a deadline (the command line, the core as a library) it does nothing."""
     timing = _DEADLINE.get()
     if timing is None:
         return
     now = time.monotonic()
     if now >= timing[1]:
         time.sleep(0)
-        timing[1] = now + YIELD_EVERY
+        timing[1] = now + timing[2]
     if now > timing[0]:
         message = (f"still running after its deadline of {DEADLINE_SECONDS:g} s, with the "
                    f"worker busy: retry in {RETRY_AFTER_SECONDS} s, or send less at once")

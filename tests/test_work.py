@@ -101,6 +101,24 @@ def test_a_request_lets_others_run_only_once_it_has_run_a_while(
     assert slept == [0, 0]
 
 
+def test_under_gevent_a_request_lets_others_run_between_every_two_hands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """gevent's workers patch ``time.sleep`` to a greenlet switch: a request yields at every
+    hand, as gevent's loop reads new requests only after a run of such switches."""
+    slept: list[float] = []
+
+    def switch(seconds: float) -> None:
+        slept.append(seconds)
+
+    switch.__module__ = "gevent.hub"
+    monkeypatch.setattr(work.time, "sleep", switch)
+    monkeypatch.setattr(work.time, "monotonic", lambda: 100.0)  # no time passes at all
+    with deadline(60.0):
+        for _ in range(3):
+            work.pace()
+    assert slept == [0, 0, 0]
+
+
 def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(work, "DEADLINE_SECONDS", -1.0)
     match = {"dealer": 0, "events": [{"type": "draw", "request": {}}] * 3}
