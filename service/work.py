@@ -49,6 +49,9 @@ RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
 WILD_WEIGHT: Final = (1, 1, 2, 6)
 # What each wait is worth: every wait self-drawn and on each of the three other discards.
 WAYS: Final = 4
+# An advice request reads at most 17 discards (Yueqing's winning size) and may score two
+# self-drawn wins for each.
+ADVICE: Final = 2 * 17
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 
@@ -70,12 +73,17 @@ def hands(ruleset_id: Any, action: Any, request: Any) -> int:
     if action == "score":
         hand = request.get("hand")
         concealed = hand.get("concealed") if isinstance(hand, dict) else None
-        return _weight(wilds(request, concealed))
+        return wild_weight(wilds(request, concealed))
     if action == "waits":
-        weight = _weight(wilds(request, request.get("concealed")))
+        weight = wild_weight(wilds(request, request.get("concealed")))
         if "winner" in request:  # with what each wait is worth
             return weight * WAYS * (ruleset.most_waits if ruleset is not None else ANY_TILE)
         return weight
+    if action == "advice":
+        # Every discard read, and a Chuzhou single wait scored twice to say what declaring
+        # adds; what each wait pays is weighed once the ready hands are known
+        # (service/advice.py).
+        return wild_weight(wilds(request, request.get("concealed"))) * ADVICE
     return 1  # draw, instant, escape: a few small sums
 
 
@@ -102,7 +110,7 @@ def house_rules(requests: Iterable[tuple[Any, Any]]) -> int:
     return HOUSE_RULES_WEIGHT * len(distinct) + sent // PARAMETERS_PER_HAND
 
 
-def _weight(wilds: int) -> int:
+def wild_weight(wilds: int) -> int:
     """What a hand with ``wilds`` wild tiles standing weighs: more than three weigh as three
     (a hand has four copies of a tile; Yueqing counts at most three)."""
     return WILD_WEIGHT[min(max(wilds, 0), len(WILD_WEIGHT) - 1)]

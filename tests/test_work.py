@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from service import work
 from service.batch import run_batch
 from service.errors import PastDeadline
-from service.work import MAX_WORK, WILD_WEIGHT, _weight, deadline, hands
+from service.work import MAX_WORK, WILD_WEIGHT, deadline, hands, wild_weight
 
 CHUZHOU_WIN = {"winner": 0, "hand": {"concealed": "222m345p678s789s99s"},
                "win": {"tile": "2m", "by": "discard", "from": 3}}
@@ -136,7 +136,7 @@ def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.Mo
 
 def test_more_wild_tiles_than_the_table_weigh_as_its_heaviest() -> None:
     # A ruleset may report any count of standing wild tiles; none makes the weighing raise.
-    assert [_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
+    assert [wild_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
                                                        WILD_WEIGHT[3], WILD_WEIGHT[3],
                                                        WILD_WEIGHT[3]]
     # Yueqing reports every 财神 standing; four weigh as three.
