@@ -18,7 +18,8 @@ UV_VERSION := 0.13.9
 
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
-	instructions best-reading soak fairness mutate sequences versions worked-hands core messages
+	instructions best-reading soak fairness mutate sequences versions worked-hands core \
+	advice-properties messages
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -156,6 +157,7 @@ wrk:
 bench: $(WHEEL_STAMP) $(RIICHI)/.installed wrk
 	$(CBIN)/python bench/engine.py
 	$(CBIN)/python bench/waits.py
+	$(CBIN)/python bench/advice.py
 	$(CBIN)/python bench/score.py
 	$(CBIN)/python bench/worst.py
 	$(CBIN)/python bench/throughput.py
@@ -210,6 +212,13 @@ REFERENCE_EXAMPLES ?= 5000
 best-reading: $(INSTALLED)
 	REFERENCE_EXAMPLES=$(REFERENCE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
 	  tests/yueqing/test_best_reading_reference.py
+
+# The advice (G-9) against its plain reference (tests/advice_reference.py), far longer than
+# make test's 25 hands per property: ADVICE_EXAMPLES (default 1,000, about fifteen minutes).
+ADVICE_EXAMPLES ?= 1000
+advice-properties: $(INSTALLED)
+	ADVICE_EXAMPLES=$(ADVICE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
+	  tests/test_advice_properties.py
 
 # Random matches threaded through /match and through the single calls, far longer than make
 # test's 150: MATCH_SEQUENCES (default 10,000, about a minute and a half).

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from service.advice import with_values as advice_with_values
 from service.errors import UnknownRuleset
 from service.language import Message
 from service.match import play
@@ -26,6 +27,10 @@ def actions_of(ruleset: Ruleset) -> dict[str, Action]:
         waits = offered["waits"]
         offered["waits"] = Action(waits.summary, asked.request, asked.response,
                                   partial(with_values, ruleset, asked))
+        advice = offered.get("advice")
+        if advice is not None:
+            offered["advice"] = Action(advice.summary, advice.request, advice.response,
+                                       partial(advice_with_values, ruleset, asked))
     if match is not None:
         offered["match"] = Action(match.summary, match.request, match.response,
                                   partial(play, ruleset.id, match))

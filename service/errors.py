@@ -266,6 +266,8 @@ CAUSES: dict[str, Cause] = {
                         "concealed holds count tiles where expected are (G-3)"),
     "too-many-melds": Cause(("max",), "more melds than a hand has sets"),
     "fifth-copy": Cause(("tile", "count"), "a tile held more than four times"),
+    "seen-too-often": Cause(("tile", "count", "in_play"),
+                            "advice: a tile seen more times than there are in play"),
     "not-a-chi": Cause((), "a chi is three consecutive tiles of one suit"),
     "not-a-peng": Cause((), "a peng is three identical tiles"),
     "not-a-kong": Cause((), "a kong is four identical tiles"),

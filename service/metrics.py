@@ -50,7 +50,8 @@ REQUESTS = Counter(
     ["route", "method", "status"])
 # A warm hand takes a few hundred microseconds; the tail (three 财神) a few milliseconds.
 LATENCY = Histogram(
-    "mahjong_http_request_duration_seconds", "Time from routing to response, by route template.",
+    "mahjong_http_request_duration_seconds",
+    "Time from the request reaching the app to its answer made, by route template.",
     ["route"],
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
 HANDS = Counter(

@@ -187,13 +187,18 @@ class Traced:
         asked = environ.pop(REQUEST_KEY, None)  # the Request Flask made of this environ
         if asked is not None:
             method, path, rule = asked.method, asked.path, asked.url_rule
-        else:  # never the case under Flask; kept so a line is written whatever happens
+        else:  # never the case under Flask; kept so the line has its method and path
             method, path, rule = environ.get("REQUEST_METHOD", "GET").upper(), \
                 environ.get("PATH_INFO", "/"), None
         _emit(request_line(_now(), method, path, status[0], round(seconds * 1000, 3), rid,
                            _PID[0]))
-        for answered in self.answered:
-            answered(None if rule is None else rule.rule, method, status[0], seconds)
+        try:
+            for answered in self.answered:
+                answered(None if rule is None else rule.rule, method, status[0], seconds)
+        except Exception as exc:  # noqa: BLE001 (counting never fails a request answered)
+            write({"level": "error", "request_id": rid, "pid": _PID[0], "method": method,
+                   "path": path, "error": f"counting the answer: {type(exc).__name__}: {exc}",
+                   "traceback": "".join(traceback.format_exception(exc))})
         return body
 
 

@@ -8,12 +8,12 @@ weighs ``HOUSE_RULES_WEIGHT`` more. A request over ``MAX_WORK`` is refused at on
 413, before anything runs (docs/operations.md measures the bound: the heaviest request it
 admits costs about one second of CPU).
 
-While a request runs, ``pace()`` is called between hands: once the request has run a
-millisecond it lets the worker's other requests run (gevent workers: ``time.sleep(0)`` is
-cooperative there), and it stops a request that has run past its deadline with a 503 that
-says when to retry; nothing half-done is answered. The deadline is set per HTTP request
-(``MAHJONG_DEADLINE_SECONDS``, default 5); the command line and the core used as a library
-run without one.
+While a request runs, ``pace()`` is called between hands: it lets the worker's other
+requests run (gevent workers: ``time.sleep(0)`` is a greenlet switch there, made every hand;
+elsewhere a real sleep, made once the request has run a millisecond), and it stops a
+request that has run past its deadline with a 503 that says when to retry; nothing half-done
+is answered. The deadline is set per HTTP request (``MAHJONG_DEADLINE_SECONDS``, default 5);
+the command line and the core used as a library run without one.
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
 WILD_WEIGHT: Final = (1, 1, 2, 6)
 # What each wait is worth: every wait self-drawn and on each of the three other discards.
 WAYS: Final = 4
+# An advice request reads at most 17 discards (Yueqing's winning size) and may score two
+# self-drawn wins for each.
+ADVICE: Final = 2 * 17
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 
@@ -71,12 +74,17 @@ def hands(ruleset_id: Any, action: Any, request: Any) -> int:
     if action == "score":
         hand = request.get("hand")
         concealed = hand.get("concealed") if isinstance(hand, dict) else None
-        return _weight(wilds(request, concealed))
+        return wild_weight(wilds(request, concealed))
     if action == "waits":
-        weight = _weight(wilds(request, request.get("concealed")))
+        weight = wild_weight(wilds(request, request.get("concealed")))
         if "winner" in request:  # with what each wait is worth
             return weight * WAYS * (ruleset.most_waits if ruleset is not None else ANY_TILE)
         return weight
+    if action == "advice":
+        # Every discard read, and a Chuzhou single wait scored twice to say what declaring
+        # adds; what each wait pays is weighed once the ready hands are known
+        # (service/advice.py).
+        return wild_weight(wilds(request, request.get("concealed"))) * ADVICE
     return 1  # draw, instant, escape: a few small sums
 
 
@@ -103,7 +111,7 @@ def house_rules(requests: Iterable[tuple[Any, Any]]) -> int:
     return HOUSE_RULES_WEIGHT * len(distinct) + sent // PARAMETERS_PER_HAND
 
 
-def _weight(wilds: int) -> int:
+def wild_weight(wilds: int) -> int:
     """What a hand with ``wilds`` wild tiles standing weighs: more than three weigh as three
     (a hand has four copies of a tile; Yueqing counts at most three)."""
     return WILD_WEIGHT[min(max(wilds, 0), len(WILD_WEIGHT) - 1)]
@@ -135,13 +143,21 @@ def admit(work: int, field: str = "body") -> None:
         raise TooMuchWork.at(field, message)
 
 
-# A request's deadline and when it next lets others run, both in ``time.monotonic()`` seconds.
+# A request's deadline, when it next lets others run and how often, in ``time.monotonic()``
+# seconds.
 _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)
-# How often a running request lets the worker's other requests run. ``time.sleep(0)`` is a
-# greenlet switch under gevent but a real sleep elsewhere (60-70 µs of timer slack on Linux):
-# a request of one hand, done well within this, never pays it; a long one still yields
-# every millisecond or hand, whichever is longer.
+# How often a running request lets the worker's other requests run outside gevent, where
+# ``time.sleep(0)`` is a real sleep (60-70 µs of timer slack on Linux): a request of one hand,
+# done well within this, never pays it; a long one yields every millisecond or hand, whichever
+# is longer. Under gevent it is a greenlet switch, and a request yields between every two
+# hands: gevent's loop reads new input only after a run of such switches, so yielding once a
+# millisecond made a new request wait about ten times longer while a batch ran.
 YIELD_EVERY: Final = 0.001
+
+
+def _yield_every() -> float:
+    """``YIELD_EVERY``, or 0 where ``time.sleep`` is gevent's (its workers patch it)."""
+    return 0.0 if getattr(time.sleep, "__module__", None) == "gevent.hub" else YIELD_EVERY
 
 
 class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
@@ -155,8 +171,8 @@ class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
         self.seconds = DEADLINE_SECONDS if seconds is None else seconds
 
     def __enter__(self) -> None:
-        now = time.monotonic()
-        self.token = _DEADLINE.set([now + self.seconds, now + YIELD_EVERY])
+        now, every = time.monotonic(), _yield_every()
+        self.token = _DEADLINE.set([now + self.seconds, now + every, every])
 
     def __exit__(self, *exc: object) -> None:
         _DEADLINE.reset(self.token)
@@ -164,15 +180,15 @@ class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
 
 def pace() -> None:
     """Between two hands: let other requests run once the request has run ``YIELD_EVERY``
-    since it last did; stop one that is past its deadline. Outside a request with a deadline
-    (the command line, the core as a library) it does nothing."""
+    since it last did (under gevent, every time); stop one that is past its deadline. Outside
+    a request with a deadline (the command line, the core as a library) it does nothing."""
     timing = _DEADLINE.get()
     if timing is None:
         return
     now = time.monotonic()
     if now >= timing[1]:
         time.sleep(0)
-        timing[1] = now + YIELD_EVERY
+        timing[1] = now + timing[2]
     if now > timing[0]:
         message = Message(
             "past-deadline", "still running after its deadline of {seconds:g} s, with the "

@@ -95,6 +95,32 @@ def test_a_traceback_is_logged_with_its_request_id(app: Flask) -> None:
     assert "RuntimeError: kaboom" in error["traceback"]
 
 
+def test_a_count_that_fails_never_fails_the_answer(app: Flask) -> None:
+    """The metrics are told of an answer after it is made: whatever goes wrong there, the
+    client gets its answer with its headers, and the failure is logged with the request's id."""
+    def broken(*_: object) -> None:
+        raise ValueError("no count")
+
+    traced = app.wsgi_app
+    traced.answered.append(broken)  # type: ignore[attr-defined]
+    records: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: records.append(record.getMessage())  # type: ignore[method-assign]
+    log.addHandler(handler)
+    try:
+        response = app.test_client().get("/healthz", headers={"X-Request-ID": "count-me"})
+    finally:
+        log.removeHandler(handler)
+        traced.answered.remove(broken)  # type: ignore[attr-defined]
+    assert response.status_code == 200
+    assert response.headers["X-Request-ID"] == "count-me"
+    assert "Service-Version" in response.headers
+    lines = [json.loads(r) for r in records]
+    assert [line["status"] for line in lines if line["level"] == "info"] == [200]
+    error = next(line for line in lines if line["level"] == "error")
+    assert error["request_id"] == "count-me" and "ValueError: no count" in error["error"]
+
+
 @pytest.mark.parametrize("text, deeper", [
     ("[" * MAX_DEPTH + "]" * MAX_DEPTH, False),
     ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), True),

@@ -254,6 +254,9 @@ ASKED: dict[str, tuple[str, str, dict[str, str], Any]] = {
     "422 match": ("POST", "/v1/chuzhou/match", {}, {"dealer": 0, "zhen": [1, 1, 1, 1],
                                                    "events": [{"type": "win", "request": {
                                                        **CHUZHOU, "dealer": 1}}]}),
+    "422 advice size": ("POST", "/v1/chuzhou/advice", {}, {"concealed": "123m"}),
+    "422 advice seen": ("POST", "/v1/chuzhou/advice", {}, {"concealed": "1112345678999m",
+                                                           "visible": "1m1m"}),
     "422 waits": ("POST", "/v1/chuzhou/waits", {}, {"concealed": "1112345678999m",
                                                     "winner": 1}),
 }

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from service import work
 from service.batch import run_batch
 from service.errors import PastDeadline
-from service.work import MAX_WORK, WILD_WEIGHT, _weight, deadline, hands
+from service.work import MAX_WORK, WILD_WEIGHT, deadline, hands, wild_weight
 
 CHUZHOU_WIN = {"winner": 0, "hand": {"concealed": "222m345p678s789s99s"},
                "win": {"tile": "2m", "by": "discard", "from": 3}}
@@ -101,6 +101,24 @@ def test_a_request_lets_others_run_only_once_it_has_run_a_while(
     assert slept == [0, 0]
 
 
+def test_under_gevent_a_request_lets_others_run_between_every_two_hands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """gevent's workers patch ``time.sleep`` to a greenlet switch: a request yields at every
+    hand, as gevent's loop reads new requests only after a run of such switches."""
+    slept: list[float] = []
+
+    def switch(seconds: float) -> None:
+        slept.append(seconds)
+
+    switch.__module__ = "gevent.hub"
+    monkeypatch.setattr(work.time, "sleep", switch)
+    monkeypatch.setattr(work.time, "monotonic", lambda: 100.0)  # no time passes at all
+    with deadline(60.0):
+        for _ in range(3):
+            work.pace()
+    assert slept == [0, 0, 0]
+
+
 def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(work, "DEADLINE_SECONDS", -1.0)
     match = {"dealer": 0, "events": [{"type": "draw", "request": {}}] * 3}
@@ -118,7 +136,7 @@ def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.Mo
 
 def test_more_wild_tiles_than_the_table_weigh_as_its_heaviest() -> None:
     # A ruleset may report any count of standing wild tiles; none makes the weighing raise.
-    assert [_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
+    assert [wild_weight(n) for n in (-1, 0, 3, 4, 14)] == [WILD_WEIGHT[0], WILD_WEIGHT[0],
                                                        WILD_WEIGHT[3], WILD_WEIGHT[3],
                                                        WILD_WEIGHT[3]]
     # Yueqing reports every 财神 standing; four weigh as three.

@@ -18,7 +18,7 @@ bp = Blueprint("batch", __name__)
 
 @bp.post("/v1/batch")
 def batch() -> dict[str, Any]:
-    """Answer up to 1,000 items (score, draw, instant, escape, waits, match) in one call."""
+    """Answer up to 1,000 items (score, draw, instant, escape, waits, advice, match) in one call."""
     request.max_content_length = MAX_BATCH_BYTES  # a batch may be larger than one request
     body = json_body()
     with deadline(), hint_budget():

@@ -79,7 +79,7 @@ _Splits = dict[_Key, tuple[LocalGroup, ...]]
 # _splits_from's answers: many branches of one suit's search, and many suits, meet the same
 # rest (what is left, the wilds left, whether the pair may still be made, the detail asked).
 _RESTS: Final[Memo[tuple[tuple[int, ...], bool, int, bool, int], _Splits]] = Memo(
-    "suit split rests", 0.28)
+    "suit split rests", 0.24)
 
 
 def _splits_from(

@@ -137,6 +137,11 @@ class MatchRules(NamedTuple):
     events: dict[str, Event]
 
 
+def no_loaded_wilds(data: dict[str, Any]) -> int:
+    """A ruleset without a wild tile: no wild stands in a loaded request's hand."""
+    return 0
+
+
 def no_check(data: dict[str, Any], tuned: Any) -> None:
     """A ruleset whose rules refuse no waits request as a whole."""
 
@@ -159,6 +164,9 @@ class WaitValues(NamedTuple):
     # too, and a waits request checks it once, before any wait is scored, so such a request
     # is one 422 rather than a table of refused ways.
     check: Callable[[dict[str, Any], Any], None] = no_check
+    # How many wild tiles stand in a loaded request's ``concealed``: what each of its hands
+    # weighs (service/work.py), for what each wait of an advice pays (service/advice.py).
+    wilds: Callable[[dict[str, Any]], int] = no_loaded_wilds
 
 
 def no_wilds(request: dict[str, Any], concealed: Any) -> int:

@@ -15,7 +15,7 @@ from service.schemas.common import Answer, ProblemSchema
 
 ITEM = ("`{\"id\"?: any, \"ruleset\": string, \"action\": string, \"request\": {...}}`: "
         "`ruleset` one of the ids GET /v1/rulesets lists, `action` one of that ruleset's "
-        "(score, draw, instant, escape, waits, match); the request is what the single "
+        "(score, draw, instant, escape, waits, advice, match); the request is what the single "
         "endpoint `POST /v1/{ruleset}/{action}` takes, `expected` (verify mode) included")
 
 
@@ -69,8 +69,8 @@ def batch_operation(request: dict[str, Any], response: dict[str, Any],
 
     return {
         "operationId": "batch",
-        "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, match) in "
-                   "one call.",
+        "summary": "Answer up to 1,000 items (score, draw, instant, escape, waits, advice, "
+                   "match) in one call.",
         "description": description,
         "tags": ["batch"],
         "requestBody": {"required": True, "content": request},

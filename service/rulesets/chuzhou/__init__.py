@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from service.rulesets.chuzhou import checks, rules, schemas
+from service.rulesets.chuzhou.advice import advice
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
 from service.rulesets.chuzhou.events import EVENTS, draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
 from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
+from service.schemas import advice as advice_schemas
 from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
 
@@ -54,6 +56,10 @@ RULESET: Ruleset = Ruleset(
         "waits": Action("Which tiles complete a waiting Chuzhou hand; with the winner, what "
                         "each is worth.",
                         common.WaitsRequest, common.WaitsResponse, waits),
+        "advice": Action("How far a Chuzhou hand is from ready (four sets and a pair or 七对), "
+                         "which draws help and how many are left, what each discard leaves; "
+                         "with the winner, what each wait pays.",
+                         schemas.AdviceRequest, advice_schemas.AdviceResponse, advice),
     },
     match=MatchRules(
         "A whole Chuzhou match: every event scored in order, dealer and 针 threaded, running "

@@ -13,6 +13,7 @@ from marshmallow import Schema, fields, validate
 from service.rulesets.chuzhou.events import EVENTS, SUPPLIES
 from service.rulesets.chuzhou.rules import DEFAULT, PARAMETERS
 from service.schemas import common, match
+from service.schemas.advice import AdviceMixin
 from service.schemas.common import (
     Answer,
     PaymentSchema,
@@ -232,3 +233,8 @@ class WaitsRequest(ValuesMixin, Tunable, common.WaitsRequest):
     flowers = Count(0, 2, load_default=0, metadata={
         "description": "小花 (small flowers) the waiting player holds: 0, 1 or 2 (CZ-1)"})
     situation = situation_part(WaitsSituation)
+
+
+class AdviceRequest(AdviceMixin, WaitsRequest):
+    """The advice request: the waits request's fields, standing tiles of waiting or winning
+    size, and the tiles seen elsewhere."""

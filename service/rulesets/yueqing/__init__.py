@@ -11,12 +11,14 @@ from typing import Any
 
 from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
 from service.rulesets.yueqing import checks, rules, schemas
+from service.rulesets.yueqing.advice import advice
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import EVENTS, draw, escape
 from service.rulesets.yueqing.scorer import score
-from service.rulesets.yueqing.tiles import standing_caishen
+from service.rulesets.yueqing.tiles import loaded_caishen, standing_caishen
 from service.rulesets.yueqing.waits import waits
+from service.schemas import advice as advice_schemas
 from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
 
@@ -60,6 +62,10 @@ RULESET: Ruleset = Ruleset(
         "waits": Action("Which tiles complete a waiting Yueqing hand (财神 wild); with the "
                         "winner, what each is worth.",
                         schemas.PlainWaitsRequest, common.WaitsResponse, waits),
+        "advice": Action("How far a Yueqing hand is from ready (five sets and a pair, 财神 wild), "
+                         "which draws help and how many are left, what each discard leaves; "
+                         "with the winner, what each wait pays.",
+                         schemas.AdviceRequest, advice_schemas.AdviceResponse, advice),
     },
     match=MatchRules(
         "A whole Yueqing match: every event scored in order, dealer and 牢庄 threaded, running "
@@ -69,7 +75,7 @@ RULESET: Ruleset = Ruleset(
         events=EVENTS),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),
-                      check=checks.check_rules),
+                      check=checks.check_rules, wilds=loaded_caishen),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
     id_enums=id_enums,

@@ -13,6 +13,7 @@ from marshmallow import Schema, fields, validate
 from service.rulesets.yueqing.events import EVENTS, SUPPLIES
 from service.rulesets.yueqing.rules import DEFAULT, MOST_FINE, PARAMETERS
 from service.schemas import common, match
+from service.schemas.advice import AdviceMixin
 from service.schemas.common import (
     CAISHEN,
     WAITING,
@@ -286,3 +287,8 @@ class WaitsRequest(ValuesMixin, Tunable, PlainWaitsRequest):
     lao_zhuang = LaoZhuang()
     flowers = Flowers()
     situation = situation_part(SituationSchema)
+
+
+class AdviceRequest(AdviceMixin, WaitsRequest):
+    """The advice request: the waits request's fields, standing tiles of waiting or winning
+    size, and the tiles seen elsewhere."""

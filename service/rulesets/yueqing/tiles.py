@@ -89,3 +89,8 @@ def standing_caishen(request: dict[str, Any], concealed: Any) -> int:
     if isinstance(concealed, list):
         return sum(1 for t in concealed if t == caishen)
     return 0
+
+
+def loaded_caishen(data: dict[str, Any]) -> int:
+    """How many 财神 stand in a loaded request's ``concealed``."""
+    return int(data["concealed"].count(data["caishen"]))

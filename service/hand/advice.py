@@ -1,0 +1,278 @@
+"""Advice on a hand: how far from ready (向听), which draws bring it closer and how many of each
+are left (进张), and what each discard leaves (G-9). The rulesets' advice actions say what a
+hand may draw and hold (``Form``); this reads it with the suit tables of service/hand/shanten.
+
+A draw changes one suit, so for each hand the other three suits' tables are combined once
+(``_Others``) and each draw only looks up its own suit's table and combines it with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from service.errors import impossible
+from service.hand.shanten import IMPOSSIBLE, SOFT, seven_pairs_from, suit_key, suit_table
+from service.hand.splits import SUITS
+from service.language import Message
+from service.tiles import NUM_TILES, code, codes, counts_of, tile
+
+
+class Form(NamedTuple):
+    """What a ruleset's hand must make and may draw."""
+
+    sets: int                  # sets the standing tiles must make (the melds' are made)
+    most_sets: int             # the ruleset's sets in a whole hand (the suit tables' size)
+    limits: tuple[int, ...]    # per tile, the most natural copies it may hold (0: never drawn)
+    wild: int | None           # the wild tile, if any: drawn, it comes as a wild
+    wild_draws: int            # copies of the wild still to be drawn
+    seven_pairs: bool          # seven pairs win too
+
+
+class _Hand(NamedTuple):
+    counts: list[int]          # natural standing tiles
+    wilds: int
+
+
+def _merge(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> list[int]:
+    """Two tables combined: the most tiles kept by k sets, p pairs, e wild places over both."""
+    merged = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
+    for k1 in range(sets + 1):
+        for p1 in (0, 1):
+            row1 = (k1 * 2 + p1) * width
+            for e1 in range(width):
+                kept1 = one[row1 + e1]
+                if kept1 < 0:
+                    continue
+                for k2 in range(sets - k1 + 1):
+                    for p2 in (0, 1) if not p1 else (0,):
+                        row2 = (k2 * 2 + p2) * width
+                        row = ((k1 + k2) * 2 + p1 + p2) * width + e1
+                        for e2 in range(width - e1):
+                            kept2 = two[row2 + e2]
+                            if kept2 >= 0 and merged[row + e2] < kept1 + kept2:
+                                merged[row + e2] = kept1 + kept2
+    return merged
+
+
+def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
+    """A suit table cut to ``sets`` sets (its first rows)."""
+    return table[:(sets + 1) * 2 * width] if sets < most_sets else table
+
+
+def _kept(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> int:
+    """The most natural tiles kept by a winning hand made of ``one`` and ``two``."""
+    best = IMPOSSIBLE
+    last = width - 1
+    for k in range(sets + 1):
+        for p in (0, 1):
+            row1 = (k * 2 + p) * width
+            row2 = ((sets - k) * 2 + 1 - p) * width
+            for e in range(width):
+                kept1 = one[row1 + e]
+                if kept1 >= 0:
+                    kept2 = two[row2 + last - e]  # the tables count "at most e": all that is left
+                    if kept2 >= 0 and kept1 + kept2 > best:
+                        best = kept1 + kept2
+    return best
+
+
+class Reader:
+    """Shanten of a hand and of the hand after each draw, by its ``Form``."""
+
+    def __init__(self, form: Form, spare: int, soft: bool = True) -> None:
+        self.form = form
+        self.spare = spare  # wilds held and still drawable: the most places only wilds fill
+        # With wilds, the tables that count wild places rather than limit them (SOFT) come
+        # first: their best is exact whenever it needs no more places than ``spare``, and the
+        # exact tables (``exact``) are read only when it needs more.
+        self.soft = soft and spare > 0
+        self.width = 1 if self.soft else spare + 1
+        self.named = SOFT if self.soft else spare
+        self._exact: Reader | None = None
+
+    def exact(self, counts: Sequence[int], wilds: int) -> int:
+        if self._exact is None:
+            self._exact = Reader(self.form, self.spare, soft=False)
+        return self._exact.read(counts, wilds, False)[0]
+
+    def keys(self, counts: Sequence[int]) -> list[int]:
+        form = self.form
+        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.named)
+                for s, (a, b) in enumerate(SUITS)]
+
+    def missing(self, kept: int) -> int:
+        """The natural tiles a winning hand keeps, from ``_kept``'s answer; -1 where the soft
+        tables' best needs more wild places than the hand can fill."""
+        if not self.soft:
+            return kept
+        natural = (kept + 3) // 64  # four suits' values: 64 * kept + 60 - places
+        return natural if 64 * natural + 60 - kept <= self.spare else -1
+
+    def table(self, key: int, size: int) -> tuple[int, ...]:
+        form = self.form
+        return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
+
+    def shanten(self, counts: Sequence[int], wilds: int) -> int:
+        return self.read(counts, wilds, False)[0]
+
+    def read(self, counts: Sequence[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
+        """The shanten of ``counts`` and ``wilds``, and with ``draws`` the shanten after each
+        tile that can be drawn (the wild tile: a wild drawn), in tile order."""
+        form = self.form
+        sets, width = form.sets, self.width
+        keys = self.keys(counts)
+        tables = [self.table(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        first_two = _merge(tables[0], tables[1], sets, width)
+        last_two = _merge(tables[2], tables[3], sets, width)
+        top = 3 * sets + 2 - wilds - 1
+        kept = self.missing(_kept(first_two, last_two, sets, width))
+        found = top - kept if kept >= 0 else self.exact(counts, wilds)
+        pairs = singles = 0
+        seven = form.seven_pairs and not wilds
+        if seven:
+            for n in counts:
+                pairs += n // 2
+                singles += n % 2
+            found = min(found, seven_pairs_from(pairs, singles))
+        after: dict[int, int] = {}
+        if not draws:
+            return found, after
+        # the other three suits of each suit, combined once
+        others = [_merge(tables[1], last_two, sets, width),
+                  _merge(tables[0], last_two, sets, width),
+                  _merge(first_two, tables[3], sets, width),
+                  _merge(first_two, tables[2], sets, width)]
+        limits = form.limits
+        for s, (a, b) in enumerate(SUITS):
+            key, size, other = keys[s], b - a, others[s]
+            for t in range(a, b):
+                if counts[t] >= limits[t]:
+                    continue  # every copy held, or never drawn
+                kept = self.missing(_kept(other, self.table(key + (1 << 3 * (t - a)), size),
+                                          sets, width))
+                if kept >= 0:
+                    drawn = top - kept
+                else:
+                    grown = list(counts)
+                    grown[t] += 1
+                    drawn = self.exact(grown, wilds)
+                if seven:
+                    if counts[t] % 2:
+                        drawn = min(drawn, seven_pairs_from(pairs + 1, singles - 1))
+                    else:
+                        drawn = min(drawn, seven_pairs_from(pairs, singles + 1))
+                after[t] = drawn
+        if form.wild is not None and form.wild_draws > 0:
+            after[form.wild] = self.shanten(counts, wilds + 1)
+            after = dict(sorted(after.items()))
+        return found, after
+
+
+def form_limits(melds_held: Sequence[int], never_drawn: Sequence[int] = ()) -> tuple[int, ...]:
+    """Per tile, the most natural copies a hand may stand with: four less the melds' copies,
+    none of a tile that is never drawn."""
+    limits = [4 - melds_held[t] for t in range(NUM_TILES)]
+    for t in never_drawn:
+        limits[t] = 0
+    return tuple(limits)
+
+
+Ready = Callable[[list[int], list[int]], dict[str, Any]]
+
+
+def advise(concealed: list[int], form: Form, left: Sequence[int],
+           waits: Callable[[list[int]], list[int]], ready: Ready | None = None) -> dict[str, Any]:
+    """The advice on standing tiles of waiting size (3n + 1) or winning size (3n + 2).
+
+    ``left``: per tile, the copies the player has not seen (G-9); ``waits``: the ruleset's
+    waits of standing tiles of waiting size; ``ready``: what the ruleset adds of a ready hand
+    (its standing tiles, its waits)."""
+    if len(concealed) % 3 == 1:
+        return _waiting(concealed, form, left, waits, ready)
+    counts, wilds = _natural(concealed, form.wild)
+    found = _reader(form, wilds).shanten(counts, wilds)
+    discards = []
+    for discarded in sorted(set(concealed)):
+        rest = list(concealed)
+        rest.remove(discarded)
+        discards.append({"tile": code(discarded), **_waiting(rest, form, left, waits, ready)})
+    discards.sort(key=order)
+    return {"shanten": found, "discards": discards}
+
+
+def order(entry: dict[str, Any]) -> tuple[int, int, float, int]:
+    """A discard's place (G-9): the lowest shanten first, then the most useful tiles left,
+    then the highest expected payment (when the waits were valued), then tile order."""
+    return (entry["shanten"], -entry["useful_total"], -entry.get("expected", 0.0),
+            tile(entry["tile"]))
+
+
+def shanten_of(concealed: Sequence[int], form: Form) -> int:
+    """The shanten of standing tiles of waiting or winning size."""
+    counts, wilds = _natural(concealed, form.wild)
+    return _reader(form, wilds).shanten(counts, wilds)
+
+
+def _natural(concealed: Sequence[int], wild: int | None) -> tuple[list[int], int]:
+    counts = counts_of(concealed)
+    if wild is None:
+        return counts, 0
+    wilds = counts[wild]
+    counts[wild] = 0
+    return counts, wilds
+
+
+def _reader(form: Form, wilds: int) -> Reader:
+    return Reader(form, wilds + form.wild_draws if form.wild is not None else 0)
+
+
+def _waiting(concealed: list[int], form: Form, left: Sequence[int],
+             waits: Callable[[list[int]], list[int]], ready: Ready | None) -> dict[str, Any]:
+    counts, wilds = _natural(concealed, form.wild)
+    reader = _reader(form, wilds)
+    found, after_draws = reader.read(counts, wilds, True)
+    answer: dict[str, Any] = {"shanten": found}
+    if found == 0:
+        useful = waits(concealed)
+    else:
+        useful = [t for t, after in after_draws.items() if after < found]
+    answer["useful"] = [{"tile": code(t), "left": left[t]} for t in useful]
+    answer["useful_total"] = sum(left[t] for t in useful)
+    if found == 0:
+        answer["waits"] = codes(useful)
+        answer["single_wait"] = len(useful) == 1
+        if ready is not None:
+            answer.update(ready(concealed, useful))
+    return answer
+
+
+def unseen(held: Sequence[int], visible: Sequence[int], in_play: Sequence[int],
+           field: str = "visible") -> list[int]:
+    """Per tile, the copies still unseen by the player (G-9): those in play less those it
+    holds (standing or in melds) and those ``visible`` elsewhere. More seen than are in play
+    is refused, naming the field."""
+    seen = list(held)
+    for t in visible:
+        seen[t] += 1
+    for t in range(NUM_TILES):
+        if seen[t] > in_play[t]:
+            raise impossible(field, Message(
+                "seen-too-often", "{tile} is seen {count} times, the hand's own included; "
+                "there are {in_play} in play", tile=code(t), count=seen[t], in_play=in_play[t]))
+    return [in_play[t] - seen[t] for t in range(NUM_TILES)]
+
+
+def check_advice_size(concealed: Sequence[int], melds: Sequence[Any], sets: int) -> bool:
+    """Standing tiles of waiting or of winning size (G-3); answers whether of winning size."""
+    waiting = 3 * (sets - len(melds)) + 1
+    if len(melds) > sets:
+        raise impossible("melds", Message("too-many-melds", "a hand has at most {max} melds",
+                                          max=sets))
+    if len(concealed) not in (waiting, waiting + 1):
+        raise impossible("concealed", Message(
+            "tile-count", "with {melds} meld(s), concealed holds {expected} tiles (a hand "
+            "waiting to draw) or {expected_too} (a hand to discard from), the tiles of melds "
+            "not repeated in it, but it holds {count}", melds=len(melds), expected=waiting,
+            expected_too=waiting + 1, count=len(concealed)))
+    return len(concealed) == waiting + 1

@@ -1,0 +1,79 @@
+"""POST /v1/chuzhou/advice: how far a Chuzhou hand is from ready, which draws help, what each
+discard leaves (G-9); four sets and a pair, or 七对 without melds (CZ-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.errors import ProblemError
+from service.hand import Meld, prepare_melds
+from service.hand.advice import Form, advise, check_advice_size, form_limits, unseen
+from service.hand.validate import check_copies
+from service.rulesets.chuzhou.catalogue import BY_ID
+from service.rulesets.chuzhou.scorer import score
+from service.rulesets.chuzhou.view import Need
+from service.rulesets.chuzhou.waits import SETS, waits
+from service.tiles import NUM_TILES, counts_of, tile
+
+IN_PLAY = (4,) * NUM_TILES
+_DECLARING = Need.DECLARED | Need.SEVEN_PAIRS
+
+
+def advice(data: dict[str, Any]) -> dict[str, Any]:
+    concealed = data["concealed"]
+    melds = prepare_melds(data["melds"], "melds")
+    check_advice_size(concealed, melds, SETS)
+    held = check_copies(concealed, melds, "concealed")
+    left = unseen(held, data["visible"], IN_PLAY)
+    form = form_of(concealed, melds, held)
+
+    def waiting(standing: list[int]) -> list[int]:
+        found = waits({"concealed": standing, "melds": data["melds"]})["waits"]
+        return [tile(c) for c in found]
+
+    def ready(standing: list[int], found: list[int]) -> dict[str, Any]:
+        declarable = len(found) == 1
+        answer: dict[str, Any] = {"declarable": declarable}
+        if declarable:
+            answer["declaring_adds"] = _declaring_adds(data, standing, found[0])
+        return answer
+
+    return advise(concealed, form, left, waiting, ready)
+
+
+def form_of(concealed: list[int], melds: list[Meld], held: list[int]) -> Form:
+    """What the hand must make and may draw: four sets and a pair, 七对 without melds."""
+    in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
+    return Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0, not melds)
+
+
+def _patterns(data: dict[str, Any], standing: list[int], wait: int,
+              declared: bool) -> list[str] | None:
+    """The pattern ids of a self-drawn win on ``wait``, declared or not, the request's
+    situation kept; None if the rules refuse it (七对 wins only declared)."""
+    dealer = data.get("dealer", 0)
+    request = {
+        "dealer": dealer, "winner": data.get("winner", dealer), "zhen": data["zhen"],
+        "hand": {"concealed": [*standing, wait], "melds": data["melds"],
+                 "flowers": data["flowers"]},
+        "win": {"tile": wait, "by": "self_draw", "source": None},
+        "situation": {**data["situation"], "declared_ready": declared},
+        "rules": data["rules"],
+    }
+    try:
+        answer = score(request)
+    except ProblemError:
+        return None
+    return [entry["id"] for entry in answer["patterns"]]
+
+
+def _declaring_adds(data: dict[str, Any], standing: list[int], wait: int) -> list[str]:
+    """The patterns a self-drawn win on the single wait scores declared and not undeclared
+    (CZ-10), as the one scorer finds them asked both ways. A hand that wins only declared
+    (七对) gains the win itself: of its patterns, those that need the declaration or seven
+    pairs (the catalogue's own marks)."""
+    declared = _patterns(data, standing, wait, True) or []
+    undeclared = _patterns(data, standing, wait, False)
+    if undeclared is None:
+        return [pid for pid in declared if BY_ID[pid].needs & _DECLARING]
+    return [pid for pid in declared if pid not in undeclared]
