@@ -2,17 +2,25 @@
 and, when the request names the winner and dealer, every ready hand's waits valued by the
 waits action's own code (service/values.py), then the discards ordered again with what they
 pay (G-9). The ruleset's advice scores nothing else; this scores each wait four ways, so the
-work is weighed once the ready hands are known, before any is scored (service/work.py)."""
+work is weighed once the ready hands are known, before any is scored, against the
+request's whole, a batch's included (service/work.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from service.hand.advice import order
+from service.language import Phrase
 from service.rulesets.registry import Ruleset, WaitValues
 from service.tiles import tile
 from service.values import values
-from service.work import WAYS, admit, wild_weight
+from service.work import WAYS, spend, wild_weight
+
+# What a client whose advice is too much to value may ask instead (G-9).
+VALUE_FEWER = Phrase(
+    "what every wait of every ready discard pays is too much to work out at once: ask without "
+    "winner and dealer for the advice alone, or send the hand after the discard you mean, to "
+    "value its waits")
 
 
 def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
@@ -32,7 +40,8 @@ def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict
     elif "waits" in answer:
         ready.append((answer, concealed))
     weight = wild_weight(asked.wilds(data))
-    admit(sum(len(entry["waits"]) for entry, _ in ready) * WAYS * weight, "concealed")
+    spend(sum(len(entry["waits"]) for entry, _ in ready) * WAYS * weight, "concealed",
+          VALUE_FEWER)
     score = rules.actions["score"].handler
     for entry, standing in ready:
         entry["values"] = values(asked, {**data, "concealed": standing}, entry["waits"], score)

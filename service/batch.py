@@ -33,7 +33,7 @@ from service.language import Message, Phrase, joined
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load
-from service.work import admit, hands, house_rules, pace
+from service.work import admit, admitted, hands, house_rules, pace
 
 MAX_ITEMS = 1_000
 
@@ -51,8 +51,9 @@ def _hands(item: Any) -> int:
     return hands(item.get("ruleset"), item.get("action"), item.get("request"))
 
 
-def check_caps(body: Any) -> list[Any]:
-    """The items of a batch body, or the problem with the body as a whole."""
+def check_caps(body: Any) -> tuple[list[Any], int]:
+    """The items of a batch body and the work they ask for, or the problem with the body as a
+    whole."""
     if not isinstance(body, dict) or not isinstance(body.get("items"), list):
         shape = Message("not-a-batch", "a batch is an object with an 'items' array")
         raise SchemaViolation(joined("items: ", shape), {"items": [shape]})
@@ -63,11 +64,11 @@ def check_caps(body: Any) -> list[Any]:
                                count=len(items), max=MAX_ITEMS),
                        {"items": [Message("too-many-items", "at most {max:,} items",
                                           max=MAX_ITEMS, count=len(items))]})
-    admit(sum(_hands(item) for item in items) + house_rules(
-        (item.get("ruleset"), item.get("request")) for item in items if isinstance(item, dict)),
-        "items")
+    work = sum(_hands(item) for item in items) + house_rules(
+        (item.get("ruleset"), item.get("request")) for item in items if isinstance(item, dict))
+    admit(work, "items")
     load(BatchRequest, body)  # unknown top-level fields are refused, as everywhere
-    return items
+    return items, work
 
 
 ITEM_FIELDS = ("id", "ruleset", "action", "request")
@@ -154,5 +155,8 @@ def answer_item(item: Any) -> dict[str, Any]:
 
 
 def run_batch(body: Any) -> dict[str, Any]:
-    """Every item answered in order; each hand paces the worker (service/work.py)."""
-    return {"results": [answer_item(item) for item in check_caps(body)]}
+    """Every item answered in order; each hand paces the worker, and work an item finds as it
+    runs counts against the batch's whole (service/work.py)."""
+    items, work = check_caps(body)
+    with admitted(work, "items"):
+        return {"results": [answer_item(item) for item in items]}

@@ -212,8 +212,10 @@ CAUSES: dict[str, Cause] = {
     "metrics-unavailable": Cause(("reason",), "the metrics directory cannot be read"),
     "http-error": Cause((), "another HTTP error (http-<status> names its status)"),
     # limits (413)
-    "too-much-work": Cause(("work", "max", "house_rules", "parameters"),
-                           "the request asks for the work of more hands than max"),
+    "too-much-work": Cause(("work", "max", "[house_rules]", "[parameters]", "[total]"),
+                           "the request asks for the work of more hands than max (total: what "
+                           "it asked in all, where the work is found while running)"),
+    "no-claiming-seat": Cause((), "no one seat could have claimed all these melds"),
     "too-many-items": Cause(("count", "max"), "a batch of more than max items"),
     # the schema (422 schema-violation)
     "missing-field": Cause((), "a required field is missing"),

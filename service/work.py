@@ -143,6 +143,46 @@ def admit(work: int, field: str = "body") -> None:
         raise TooMuchWork.at(field, message)
 
 
+# The work a request has been admitted for, and then found it must do as it runs (what each
+# wait of an advice's ready hands pays, known only once they are read): one running total
+# per request a client sent, a batch's items sharing their batch's.
+_SPENT: ContextVar[list[int] | None] = ContextVar("spent", default=None)
+
+
+class admitted:  # noqa: N801 (used as a function: ``with admitted(work):``)
+    """``admit`` the request's ``work``, then run the block with it as the running total
+    ``spend`` adds to; inside another (a batch's item), the outer total is kept."""
+
+    __slots__ = ("token",)
+
+    def __init__(self, work: int, field: str = "body") -> None:
+        admit(work, field)
+        self.token = None if _SPENT.get() is not None else _SPENT.set([work])
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            _SPENT.reset(self.token)
+
+
+def spend(work: int, field: str, instead: str) -> None:
+    """Add ``work`` found while running to the request's running total, refusing it with 413
+    before any of it runs if the total would pass ``MAX_WORK``; ``instead`` says what the
+    client may ask instead."""
+    spent = _SPENT.get()
+    total = work + (spent[0] if spent is not None else 0)
+    if total > MAX_WORK:
+        message = Message(
+            "too-much-work", "needs the work of {work:,} hands more, {total:,} in all; a "
+            "request may ask for at most {max:,}: {_instead}", work=work, total=total,
+            max=MAX_WORK, _instead=instead)
+        raise TooMuchWork.at(field, message)
+    if spent is not None:
+        spent[0] = total
+
+
 # A request's deadline, when it next lets others run and how often, in ``time.monotonic()``
 # seconds.
 _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)

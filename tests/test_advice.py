@@ -61,6 +61,23 @@ def test_a_single_wait_on_a_five_adds_centre_five() -> None:
     assert useful(several) == {f"{n}m": 1 if n in (1, 9) else 3 for n in range(1, 10)}
 
 
+def test_without_a_winner_declaring_is_judged_for_a_seat_that_could_claim_the_melds() -> None:
+    """Chis claimed from seat 1 are seat 2's (its 上家 is seat 1): declaring the single wait
+    on 5m adds 中心5 for that seat, whether the request names it or not (G-9)."""
+    melds = [{"type": "peng", "tiles": "777s", "from": 3},
+             {"type": "chi", "tiles": "234s", "from": 1},
+             {"type": "chi", "tiles": "234p", "from": 1}]
+    unnamed = run("chuzhou", "advice", {"concealed": "46m11z", "melds": melds})
+    named = run("chuzhou", "advice", {"concealed": "46m11z", "melds": melds, "winner": 2,
+                                      "dealer": 0})
+    assert unnamed["waits"] == named["waits"] == ["5m"]
+    assert unnamed["declaring_adds"] == named["declaring_adds"] == ["center_five"]
+    with pytest.raises(ProblemError) as refused:  # chis from two seats: no one player's
+        run("chuzhou", "advice", {"concealed": "46m11z", "melds": [
+            *melds[:2], {"type": "chi", "tiles": "234p", "from": 2}]})
+    assert refused.value.status == 422 and "melds" in refused.value.errors
+
+
 def test_what_each_wait_pays_and_what_is_expected() -> None:
     """With the winner and dealer, a ready hand's waits are valued as `waits` values them, and
     `expected` averages the winner's net over the ways, by copies left."""
@@ -130,17 +147,27 @@ def test_bad_input_is_a_problem_naming_the_field(ruleset: str, body: dict[str, A
 
 
 def test_what_each_wait_pays_is_weighed_before_it_is_scored(monkeypatch: Any) -> None:
-    from service import advice as advice_module
-    monkeypatch.setattr(advice_module, "admit", _refuse_over(10))
-    with pytest.raises(TooMuchWork):
+    from service import work
+    monkeypatch.setattr(work, "MAX_WORK", 40)  # reading (34) fits, valuing 9 waits (36) not
+    with pytest.raises(TooMuchWork) as refused:
         answer("chuzhou", "advice", {"concealed": "1112345678999m", "winner": 1, "dealer": 0})
+    assert "ask without winner and dealer" in refused.value.errors["concealed"][0]
 
 
-def _refuse_over(most: int) -> Any:
-    def admit(work: int, field: str = "body") -> None:
-        if work > most:
-            raise TooMuchWork(f"{field}: too much", {field: ["too much"]})
-    return admit
+def test_a_batch_of_advice_is_bounded_as_a_whole() -> None:
+    """Each item's valuing counts against the batch's whole: 九莲 (1112345678999m) waits on all
+    nine tiles, 9 × 4 ways = 36 hands on top of the 34 its reading is admitted for; once the
+    batch's running total would pass MAX_WORK, an item is refused with its own 413 before it
+    scores anything, and the rest are still answered."""
+    from service.work import ADVICE, MAX_WORK, WAYS
+    count = MAX_WORK // (2 * ADVICE)
+    valued = (MAX_WORK - count * ADVICE) // (9 * WAYS)
+    item = {"ruleset": "chuzhou", "action": "advice",
+            "request": {"concealed": "1112345678999m", "winner": 1, "dealer": 0}}
+    results = run_batch({"items": [item] * count})["results"]
+    statuses = [result["status"] for result in results]
+    assert statuses == [200] * valued + [413] * (count - valued)
+    assert all(len(result["answer"]["values"]) == 9 for result in results[:valued])
 
 
 def test_a_batch_and_the_command_line_answer_advice() -> None:

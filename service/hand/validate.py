@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Final
 
-from service.errors import impossible
+from service.errors import ProblemError, impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
 from service.language import Message, joined
 from service.tiles import NUM_TILES, code, counts_of, is_honor
@@ -55,6 +55,22 @@ def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
             raise impossible(f"{field}.{index}.from",
                              Message("chi-from-upper", "a chi is claimed only from the 上家 "
                                      "(seat {seat})", seat=upper))
+
+
+def claiming_seat(melds: Sequence[Meld], first: int, field: str) -> int:
+    """The first seat from ``first`` on, in turn order, that could have claimed ``melds``
+    (check_claims' rule), for a hand whose owner the request does not name; refused when none
+    could."""
+    for turn in range(4):
+        seat = (first + turn) % 4
+        try:
+            check_claims(seat, melds, field)
+        except ProblemError:
+            continue
+        return seat
+    raise impossible(field, Message(
+        "no-claiming-seat", "no one seat could have claimed all these melds: a chi comes only "
+        "from its owner's 上家, and no meld from its owner"))
 
 
 def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:

@@ -8,7 +8,7 @@ from typing import Any
 from service.errors import ProblemError
 from service.hand import Meld, prepare_melds
 from service.hand.advice import Form, advise, check_advice_size, form_limits, unseen
-from service.hand.validate import check_copies
+from service.hand.validate import check_copies, claiming_seat
 from service.rulesets.chuzhou.catalogue import BY_ID
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.view import Need
@@ -24,6 +24,10 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
     melds = prepare_melds(data["melds"], "melds")
     check_advice_size(concealed, melds, SETS)
     held = check_copies(concealed, melds, "concealed")
+    dealer = data.get("dealer", 0)
+    # whose hand it is: the winner named, else the first seat from the dealer's that could
+    # have claimed its melds, so what declaring adds is judged on a win the rules allow
+    seat = data["winner"] if "winner" in data else claiming_seat(melds, dealer, "melds")
     left = unseen(held, data["visible"], IN_PLAY)
     form = form_of(concealed, melds, held)
 
@@ -35,7 +39,7 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
         declarable = len(found) == 1
         answer: dict[str, Any] = {"declarable": declarable}
         if declarable:
-            answer["declaring_adds"] = _declaring_adds(data, standing, found[0])
+            answer["declaring_adds"] = _declaring_adds(data, seat, standing, found[0])
         return answer
 
     return advise(concealed, form, left, waiting, ready)
@@ -47,13 +51,12 @@ def form_of(concealed: list[int], melds: list[Meld], held: list[int]) -> Form:
     return Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0, not melds)
 
 
-def _patterns(data: dict[str, Any], standing: list[int], wait: int,
+def _patterns(data: dict[str, Any], seat: int, standing: list[int], wait: int,
               declared: bool) -> list[str] | None:
-    """The pattern ids of a self-drawn win on ``wait``, declared or not, the request's
-    situation kept; None if the rules refuse it (七对 wins only declared)."""
-    dealer = data.get("dealer", 0)
+    """The pattern ids of ``seat``'s self-drawn win on ``wait``, declared or not, the
+    request's situation kept; None if the rules refuse it (七对 wins only declared)."""
     request = {
-        "dealer": dealer, "winner": data.get("winner", dealer), "zhen": data["zhen"],
+        "dealer": data.get("dealer", 0), "winner": seat, "zhen": data["zhen"],
         "hand": {"concealed": [*standing, wait], "melds": data["melds"],
                  "flowers": data["flowers"]},
         "win": {"tile": wait, "by": "self_draw", "source": None},
@@ -67,13 +70,16 @@ def _patterns(data: dict[str, Any], standing: list[int], wait: int,
     return [entry["id"] for entry in answer["patterns"]]
 
 
-def _declaring_adds(data: dict[str, Any], standing: list[int], wait: int) -> list[str]:
+def _declaring_adds(data: dict[str, Any], seat: int, standing: list[int],
+                    wait: int) -> list[str]:
     """The patterns a self-drawn win on the single wait scores declared and not undeclared
     (CZ-10), as the one scorer finds them asked both ways. A hand that wins only declared
     (七对) gains the win itself: of its patterns, those that need the declaration or seven
     pairs (the catalogue's own marks)."""
-    declared = _patterns(data, standing, wait, True) or []
-    undeclared = _patterns(data, standing, wait, False)
+    declared = _patterns(data, seat, standing, wait, True)
+    if declared is None:  # refused even declared: nothing declaring could add
+        return []
+    undeclared = _patterns(data, seat, standing, wait, False)
     if undeclared is None:
         return [pid for pid in declared if BY_ID[pid].needs & _DECLARING]
     return [pid for pid in declared if pid not in undeclared]
