@@ -19,7 +19,7 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties
+	advice-properties messages
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -266,3 +266,13 @@ worked-hands: $(INSTALLED)
 
 clean:
 	rm -rf $(VENV) $(CVENV) $(RIICHI) .mutate .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+
+# --- the players' language ---------------------------------------------------------------
+
+# Every marked message (service/language.py's KEYWORDS: a Message's template, Phrase, N_, a
+# catalogue row's condition) extracted with Babel into a template kept out of the tree, then
+# merged into each language's catalog under service/locale/ (tools/messages.py); a translator
+# fills in the new entries (msgstr). The service reads the .po itself at start-up: no
+# compiled catalog.
+messages: $(INSTALLED)
+	$(BIN)/python tools/messages.py

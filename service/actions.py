@@ -10,6 +10,7 @@ from typing import Any
 
 from service.advice import with_values as advice_with_values
 from service.errors import UnknownRuleset
+from service.language import Message
 from service.match import play
 from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
@@ -53,7 +54,8 @@ def action(ruleset_id: str, name: str) -> Action:
     try:
         return offered(ruleset)[name]
     except KeyError:
-        raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action") from None
+        raise UnknownRuleset(Message("unknown-action", "ruleset '{ruleset}' has no '{action}' "
+                                     "action", ruleset=ruleset_id, action=name)) from None
 
 
 def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:

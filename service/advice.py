@@ -10,15 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from service.hand.advice import order
+from service.language import Phrase
 from service.rulesets.registry import Ruleset, WaitValues
 from service.tiles import tile
 from service.values import values
 from service.work import WAYS, spend, wild_weight
 
 # What a client whose advice is too much to value may ask instead (G-9).
-VALUE_FEWER = ("what every wait of every ready discard pays is too much to work out at once: "
-               "ask without winner and dealer for the advice alone, or send the hand after "
-               "the discard you mean, to value its waits")
+VALUE_FEWER = Phrase(
+    "what every wait of every ready discard pays is too much to work out at once: ask without "
+    "winner and dealer for the advice alone, or send the hand after the discard you mean, to "
+    "value its waits")
 
 
 def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:

@@ -22,11 +22,14 @@ from service.errors import (
     ProblemError,
     SchemaViolation,
     UnknownRuleset,
+    causes,
     describe,
     problem_document,
     under,
 )
+from service.field_messages import MISSING, NOT_A_STRING, UNKNOWN
 from service.hints import closest, did_you_mean
+from service.language import Message, Phrase, joined
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load
@@ -52,12 +55,15 @@ def check_caps(body: Any) -> tuple[list[Any], int]:
     """The items of a batch body and the work they ask for, or the problem with the body as a
     whole."""
     if not isinstance(body, dict) or not isinstance(body.get("items"), list):
-        raise SchemaViolation("items: a batch is an object with an 'items' array",
-                              {"items": ["a batch is an object with an 'items' array"]})
+        shape = Message("not-a-batch", "a batch is an object with an 'items' array")
+        raise SchemaViolation(joined("items: ", shape), {"items": [shape]})
     items: list[Any] = body["items"]
     if len(items) > MAX_ITEMS:
-        raise TooLarge(f"items: {len(items)} items; a batch holds at most {MAX_ITEMS:,}",
-                       {"items": [f"at most {MAX_ITEMS:,} items"]})
+        raise TooLarge(Message("too-many-items",
+                               "items: {count} items; a batch holds at most {max:,}",
+                               count=len(items), max=MAX_ITEMS),
+                       {"items": [Message("too-many-items", "at most {max:,} items",
+                                          max=MAX_ITEMS, count=len(items))]})
     work = sum(_hands(item) for item in items) + house_rules(
         (item.get("ruleset"), item.get("request")) for item in items if isinstance(item, dict))
     admit(work, "items")
@@ -72,22 +78,24 @@ def _item_problems(item: Any) -> dict[str, list[str]]:
     """The item's own shape, checked by hand: a schema load per item would cost more than
     scoring many hands."""
     if not isinstance(item, dict):
-        return {"body": ["an item is an object with ruleset, action and request"]}
+        return {"body": [Message("not-an-item",
+                                 "an item is an object with ruleset, action and request")]}
     strays = [name for name in item if name not in ITEM_FIELDS]
-    errors = {name: _unknown(name, ITEM_FIELDS) if place < MAX_FIELD_ERRORS
-              else ["Unknown field."] for place, name in enumerate(strays)}  # hints: shown only
+    errors: dict[str, list[str]] = {
+        name: _unknown(name, ITEM_FIELDS) if place < MAX_FIELD_ERRORS
+        else [UNKNOWN] for place, name in enumerate(strays)}  # hints: shown only
     for name in ITEM_FIELDS[1:]:
         if name not in item:
-            errors[name] = ["Missing data for required field."]
+            errors[name] = [MISSING]
         elif name != "request" and not isinstance(item[name], str):
-            errors[name] = ["Not a valid string."]
+            errors[name] = [NOT_A_STRING]
     return errors
 
 
 def _unknown(name: Any, known: Collection[str]) -> list[str]:
     """An unknown name's refusal, with the known one it most likely meant."""
     meant = closest(name, known) if isinstance(name, str) else None
-    return ["Unknown field.", did_you_mean(meant)] if meant else ["Unknown field."]
+    return [UNKNOWN, did_you_mean(meant)] if meant else [UNKNOWN]
 
 
 def _in_request(exc: ProblemError) -> dict[str, Any]:
@@ -97,7 +105,7 @@ def _in_request(exc: ProblemError) -> dict[str, Any]:
     # A detail that lists the fields is listed again with the new names; any other says
     # where it belongs.
     detail = describe(errors) if errors and exc.detail == describe(exc.errors) \
-        else f"request: {exc.detail}"
+        else joined("request: ", exc.detail)
     return type(exc)(detail, errors).problem()
 
 
@@ -109,6 +117,7 @@ def _unknown_name(item: dict[str, Any], exc: UnknownRuleset) -> dict[str, Any]:
     field, known = ("ruleset", list(RULESETS)) if ruleset is None else ("action", offered(ruleset))
     meant = closest(item[field], known)
     problem["errors"] = {field: [exc.detail, did_you_mean(meant)] if meant else [exc.detail]}
+    problem["causes"] = causes(problem["errors"], problem["detail"])
     return problem
 
 
@@ -139,8 +148,9 @@ def answer_item(item: Any) -> dict[str, Any]:
     except Exception:  # one item's failure must not take the others with it
         log.exception("batch item failed")
         return {**said, "status": 500, "problem": problem_document(
-            PROBLEM_BASE + "http-error", "Internal Server Error", 500,
-            "The server failed to answer this item; no detail is shared.", {})}
+            PROBLEM_BASE + "http-error", Phrase("Internal Server Error"), 500,
+            Message("server-error", "The server failed to answer this item; no detail is "
+                    "shared."), {})}
     return {**said, "status": 200, "answer": answered}
 
 

@@ -19,7 +19,16 @@ from service.batch import answer_item
 from service.errors import typed_problem
 from service.hints import hint_budget
 from service.house import VARIANTS, Variant, VariantError, load_variants, read_variant, serve
-from service.jsonio import MAX_DEPTH, encoded, loads, nesting_depth_exceeds
+from service.jsonio import MAX_DEPTH, loads, nesting_depth_exceeds, written
+from service.language import (
+    ENGLISH,
+    LANGUAGES,
+    Message,
+    from_locale,
+    joined,
+    said,
+    sentence,
+)
 from service.rulesets import RULESETS
 from service.work import tune_gc
 
@@ -75,7 +84,7 @@ class Outcome(NamedTuple):
     differences: list[dict[str, Any]]
 
 
-def _refused(detail: str) -> dict[str, Any]:
+def _refused(detail: Message) -> dict[str, Any]:
     return {"id": None, "status": 400, "problem": typed_problem("bad-json", detail)}
 
 
@@ -83,23 +92,28 @@ def _read(text: bytes, oversize: bool = False) -> tuple[Any, dict[str, Any] | No
     """The line's item, or the 4xx result that says why it has none."""
     if oversize:
         return None, {"id": None, "status": 413, "problem": typed_problem(
-            "too-large",
-            f"The line is longer than {MAX_LINE // 1024 // 1024} MiB, a batch body's cap.")}
+            "too-large", Message("line-too-long", "The line is longer than {max} MiB, a "
+                                 "batch body's cap.", max=MAX_LINE // 1024 // 1024))}
     if not text.strip():
-        return None, _refused("The line is blank; each line is one batch item.")
+        return None, _refused(Message("blank-line",
+                                      "The line is blank; each line is one batch item."))
     try:
         text.decode("utf-8")
     except UnicodeDecodeError as error:
-        return None, _refused(f"The line is not UTF-8 (byte {error.start + 1}).")
+        return None, _refused(Message("not-utf8", "The line is not UTF-8 (byte {byte}).",
+                                      byte=error.start + 1))
     if nesting_depth_exceeds(text, MAX_DEPTH):
-        return None, _refused(f"The line nests arrays or objects more than {MAX_DEPTH} deep.")
+        return None, _refused(Message("too-deep", "The line nests arrays or objects more "
+                                      "than {limit} deep.", limit=MAX_DEPTH))
     try:
         return loads(text), None
     except json.JSONDecodeError as error:
-        return None, _refused(f"The line is not valid JSON: {error.msg} at column "
-                              f"{error.colno}.")
+        return None, _refused(Message("not-json", "The line is not valid JSON: {reason} at "
+                                      "column {column}.", reason=error.msg,
+                                      column=error.colno))
     except ValueError:  # an integer of more than 4,300 digits: no field takes one
-        return None, _refused("The line holds a number longer than any field takes.")
+        return None, _refused(Message("number-too-long", "The line holds a number longer "
+                                      "than any field takes."))
 
 
 def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str, Any]]]:
@@ -124,16 +138,19 @@ def expectations(item: Any, answer: dict[str, Any]) -> tuple[bool, list[dict[str
 # What --rules and --variant give each ruleset's lines that do not say it themselves: set in
 # ``main`` before any worker process starts, and handed to each (``_start_worker``).
 HOUSE: dict[str, dict[str, Any]] = {}
+# The language every line's answer is written in (--lang), set and handed on the same way.
+SPOKEN = {"language": ENGLISH}
 
 
 def _start_worker(house: dict[str, dict[str, Any]],
-                  variants: dict[str, dict[str, Variant]]) -> None:
+                  variants: dict[str, dict[str, Variant]], language: str = ENGLISH) -> None:
     """A worker process is given the parent's house rules and variants: one forked has them
     already, one spawned afresh (macOS, Windows, forkserver) would start without them. They
     come as copies (``outcomes``): a forked worker's arguments would otherwise be the very
     dicts this empties before filling them."""
     HOUSE.clear()
     HOUSE.update(house)
+    SPOKEN["language"] = language
     serve(variants)
 
 
@@ -159,8 +176,10 @@ def outcome(line: Line) -> Outcome:
     where: dict[str, Any] = {"line": line.number} if line.file is None else {
         "file": line.file, "line": line.number}
     checked, found = expectations(item, result.get("answer", {}))
-    named = f"line {line.number}" if line.file is None else f"{line.file} line {line.number}"
-    return Outcome(encoded({**where, **result}), named, result["status"], checked, found)
+    named = sentence("line {line}", line=line.number) if line.file is None else \
+        sentence("{file} line {line}", file=line.file, line=line.number)
+    return Outcome(written({**where, **result}, SPOKEN["language"]), named, result["status"],
+                   checked, found)
 
 
 def _lines(paths: list[str], broken: list[str]) -> Iterator[Line]:
@@ -213,7 +232,7 @@ def outcomes(lines: Iterator[Line], workers: int,
         yield from map(outcome, lines)
         return
     handed = ({rid: dict(given) for rid, given in HOUSE.items()},
-              {rid: dict(named) for rid, named in VARIANTS.items()})
+              {rid: dict(named) for rid, named in VARIANTS.items()}, SPOKEN["language"])
     with get_context(start).Pool(workers, initializer=_start_worker, initargs=handed) as pool:
         while window := list(islice(lines, WINDOW)):
             yield from pool.imap(outcome, window, chunksize=max(1, len(window) // workers // 8))
@@ -238,13 +257,15 @@ class Summary:
         self.checked += 1
         if result.status != 200:
             self.checked_refused += 1
-            self._show(f"{result.where}: refused with status {result.status}")
+            self._show(joined(result.where, ": ", sentence("refused with status {status}",
+                                                           status=result.status)))
         elif result.differences:
             self.differed += 1
             for d in result.differences:
-                self._show(f"{result.where}: {d['path']}: expected "
-                           f"{json.dumps(d['expected'], ensure_ascii=False)}, got "
-                           f"{json.dumps(d['actual'], ensure_ascii=False)}")
+                self._show(joined(result.where, ": ", d["path"], ": ", sentence(
+                    "expected {expected}, got {actual}",
+                    expected=json.dumps(d["expected"], ensure_ascii=False),
+                    actual=json.dumps(d["actual"], ensure_ascii=False))))
 
     def _show(self, text: str) -> None:
         if len(self.shown) < SHOWN_DIFFERENCES:
@@ -255,14 +276,19 @@ class Summary:
         return self.differed == 0 and self.checked_refused == 0
 
     def report(self, out: IO[str], check: bool) -> None:
+        """The summary, in the language of --lang."""
+        language = SPOKEN["language"]
         for text in self.shown if check else ():
-            print(text, file=out)
-        print(f"{self.lines:,} line(s): {self.answered:,} answered, {self.refused:,} refused",
-              file=out)
+            print(said(text, language), file=out)
+        print(said(sentence("{lines:,} line(s): {answered:,} answered, {refused:,} refused",
+                            lines=self.lines, answered=self.answered, refused=self.refused),
+                   language), file=out)
         if check:
-            print(f"checked {self.checked:,} item(s) with expected: "
-                  f"{self.checked - self.differed - self.checked_refused:,} ok, "
-                  f"{self.differed:,} differ, {self.checked_refused:,} refused", file=out)
+            print(said(sentence(
+                "checked {checked:,} item(s) with expected: {ok:,} ok, {differ:,} differ, "
+                "{refused:,} refused", checked=self.checked,
+                ok=self.checked - self.differed - self.checked_refused, differ=self.differed,
+                refused=self.checked_refused), language), file=out)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -283,7 +309,20 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--workers", type=int, default=None,
                       help="worker processes (default: one per core for regular files from "
                            f"{PARALLEL_FROM_BYTES // 1024 // 1024} MiB, else 1)")
+    made.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help="the language of every message: en or zh (default: the locale's, "
+                           "LC_ALL, LC_MESSAGES or LANG; zh for any zh_* locale, else en)")
     return made
+
+
+def locale_language() -> str:
+    """The language the environment's locale names (the first of LC_ALL, LC_MESSAGES, LANG
+    that is set, as gettext reads them)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return from_locale(value)
+    return ENGLISH
 
 
 def _cores() -> int:
@@ -314,6 +353,7 @@ def house_rules(rules_file: str | None, variant: str | None) -> dict[str, dict[s
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    SPOKEN["language"] = args.lang or locale_language()
     try:
         load_variants()
         HOUSE.clear()

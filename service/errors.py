@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
+from service.language import Message, Phrase, coded, joined
+
 PROBLEM_BASE = "/problems/"
 # A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
 # document names the first fields and counts the rest (issue 8).
@@ -37,125 +39,275 @@ class ProblemType(NamedTuple):
         return PROBLEM_BASE + self.slug
 
 
-PROBLEM_TYPES: dict[str, ProblemType] = {kind.slug: kind for kind in (
+_TYPES = (
     ProblemType(
-        "schema-violation", "The request does not match the schema", 422,
-        "The body is JSON but breaks the request's schema: a required field is missing, a "
-        "field is unknown (requests are strict), or a value has the wrong type, is out of "
-        "range or is not a tile. `errors` maps each offending field's path to what was "
-        "expected.",
-        "Correct each field `errors` names, as `openapi.yaml` (or `GET /docs`) describes the "
-        "request; remove fields the request does not define. Tiles are compact strings "
-        "(`123m456p11z`) or arrays of codes (G-1); seats are 0-3 (G-2).",
+        "schema-violation", Phrase("The request does not match the schema"), 422,
+        Phrase("The body is JSON but breaks the request's schema: a required field is missing, a "
+               "field is unknown (requests are strict), or a value has the wrong type, is out of "
+               "range or is not a tile. `errors` maps each offending field's path to what was "
+               "expected."),
+        Phrase("Correct each field `errors` names, as `openapi.yaml` (or `GET /docs`) describes "
+               "the request; remove fields the request does not define. Tiles are compact strings "
+               "(`123m456p11z`) or arrays of codes (G-1); seats are 0-3 (G-2)."),
         ("G-1", "G-2", "G-6")),
     ProblemType(
-        "impossible-hand", "The hand or situation is impossible", 422,
-        "The body matches the schema but describes what cannot happen at a table: a fifth "
-        "copy of a tile, a hand of the wrong size, a meld that is not a set or was claimed from "
-        "a seat it cannot come from, a winning tile missing from the hand, or flags that "
-        "contradict each other. Nothing is scored.",
-        "Check the field `errors` names against the hand as it was played: `concealed` holds "
-        "every standing tile with the winning tile once, the melds' tiles are not repeated in "
-        "it, and a kong counts as three tiles (G-3). The ruleset's rulings, cited in the "
-        "message, say what it allows.",
+        "impossible-hand", Phrase("The hand or situation is impossible"), 422,
+        Phrase("The body matches the schema but describes what cannot happen at a table: a fifth "
+               "copy of a tile, a hand of the wrong size, a meld that is not a set or was claimed "
+               "from a seat it cannot come from, a winning tile missing from the hand, or flags "
+               "that contradict each other. Nothing is scored."),
+        Phrase("Check the field `errors` names against the hand as it was played: `concealed` "
+               "holds every standing tile with the winning tile once, the melds' tiles are not "
+               "repeated in it, and a kong counts as three tiles (G-3). The ruleset's rulings, "
+               "cited in the message, say what it allows."),
         ("G-3", "G-6")),
     ProblemType(
-        "not-a-win", "The hand is not a winning hand", 422,
-        "The tiles are possible, but they do not form a winning hand under the ruleset; "
-        "`detail` says which tiles are left over.",
-        "Check that `concealed` and the melds are the hand at the win, the winning tile "
-        "included (G-3). `POST /v1/{ruleset}/waits` with the hand before the winning tile "
-        "lists the tiles that complete it; the ruleset's rulings "
-        "(`GET /v1/rulesets/{ruleset}/rulings`) give its winning shapes.",
+        "not-a-win", Phrase("The hand is not a winning hand"), 422,
+        Phrase("The tiles are possible, but they do not form a winning hand under the ruleset; "
+               "`detail` says which tiles are left over."),
+        Phrase("Check that `concealed` and the melds are the hand at the win, the winning tile "
+               "included (G-3). `POST /v1/{ruleset}/waits` with the hand before the winning tile "
+               "lists the tiles that complete it; the ruleset's rulings (`GET "
+               "/v1/rulesets/{ruleset}/rulings`) give its winning shapes."),
         ("G-3", "G-6")),
     ProblemType(
-        "ruleset-version-conflict", "The ruleset's money is not at the version pinned", 409,
-        "The request pinned `ruleset_version`, and the ruleset this service scores is not at "
-        "it: its MAJOR has moved past the pin (some hands are paid differently since), or the "
-        "service has not reached the version pinned. Nothing is scored: a stored check fails "
-        "here rather than being scored under other rules.",
-        "`GET /v1/rulesets/{ruleset}` gives the ruleset's `version`, and CHANGELOG.md what its "
-        "MAJOR changed. Score the hand again without the pin (or pinned to the new MAJOR) "
-        "and store the new answer, or send it to a service still at the pinned MAJOR. A pin is "
-        "a MAJOR (`\"1\"`), or `\"1.2\"`, `\"1.2.0\"` for a service at least that new "
-        "within the MAJOR."),
+        "ruleset-version-conflict", Phrase("The ruleset's money is not at the version pinned"), 409,
+        Phrase("The request pinned `ruleset_version`, and the ruleset this service scores is not "
+               "at it: its MAJOR has moved past the pin (some hands are paid differently since), "
+               "or the service has not reached the version pinned. Nothing is scored: a stored "
+               "check fails here rather than being scored under other rules."),
+        Phrase("`GET /v1/rulesets/{ruleset}` gives the ruleset's `version`, and CHANGELOG.md what "
+               "its MAJOR changed. Score the hand again without the pin (or pinned to the new "
+               "MAJOR) and store the new answer, or send it to a service still at the pinned "
+               "MAJOR. A pin is a MAJOR (`\"1\"`), or `\"1.2\"`, `\"1.2.0\"` for a service at "
+               "least that new within the MAJOR.")),
     ProblemType(
-        "unprocessable", "Unprocessable request", 422,
-        "The body was read, but the service cannot act on it for a reason no narrower problem "
-        "type names.",
-        "Read `detail` and `errors`: they name the field and what is wrong with it.",
+        "unprocessable", Phrase("Unprocessable request"), 422,
+        Phrase("The body was read, but the service cannot act on it for a reason no narrower "
+               "problem type names."),
+        Phrase("Read `detail` and `errors`: they name the field and what is wrong with it."),
         ("G-6",)),
     ProblemType(
-        "too-large", "The request is too large", 413,
-        "The request is over a limit: a body over 1 MiB (chunked bodies too; 8 MiB for "
-        "`POST /v1/batch`), a batch of more than 1,000 items, work of more than 2,000 hands in "
-        "one request (a match counts each event, a batch each item), or a command-line line "
-        "over 8 MiB. Nothing of it is run.",
-        "Send the work in smaller requests: split a batch or a match in parts and send them "
-        "one after the other.",
+        "too-large", Phrase("The request is too large"), 413,
+        Phrase("The request is over a limit: a body over 1 MiB (chunked bodies too; 8 MiB for "
+               "`POST /v1/batch`), a batch of more than 1,000 items, work of more than 2,000 hands "
+               "in one request (a match counts each event, a batch each item), or a command-line "
+               "line over 8 MiB. Nothing of it is run."),
+        Phrase("Send the work in smaller requests: split a batch or a match in parts and send them "
+               "one after the other."),
         http=True),
     ProblemType(
-        "bad-json", "The body is not readable JSON", 400,
-        "The body is not valid JSON, nests arrays or objects more than 32 deep, or its "
-        "framing broke (a bad chunk, a body shorter than its `Content-Length`); on the command "
-        "line, a line that is blank or not UTF-8.",
-        "Send one complete JSON document in UTF-8, nested at most 32 deep, with a "
-        "`Content-Length` that matches it (or proper chunks).",
+        "bad-json", Phrase("The body is not readable JSON"), 400,
+        Phrase("The body is not valid JSON, nests arrays or objects more than 32 deep, or its "
+               "framing broke (a bad chunk, a body shorter than its `Content-Length`); on the "
+               "command line, a line that is blank or not UTF-8."),
+        Phrase("Send one complete JSON document in UTF-8, nested at most 32 deep, with a "
+               "`Content-Length` that matches it (or proper chunks)."),
         http=True),
     ProblemType(
-        "unsupported-media-type", "The body is not uncompressed UTF-8 JSON", 415,
-        "The body is not sent as `application/json`, comes compressed (a `Content-Encoding` "
-        "other than `identity`), or is not UTF-8.",
-        "Send `Content-Type: application/json` and the body itself, uncompressed, in UTF-8 "
-        "(RFC 8259).",
+        "unsupported-media-type", Phrase("The body is not uncompressed UTF-8 JSON"), 415,
+        Phrase("The body is not sent as `application/json`, comes compressed (a `Content-Encoding` "
+               "other than `identity`), or is not UTF-8."),
+        Phrase("Send `Content-Type: application/json` and the body itself, uncompressed, in UTF-8 "
+               "(RFC 8259)."),
         http=True),
     ProblemType(
-        "not-found", "No such resource", 404,
-        "Nothing is served at this path: no such endpoint, problem type or ruling.",
-        "Check the path against `openapi.yaml` (`GET /docs`): `GET /problems` lists the "
-        "problem types, `GET /v1/rulings` and `GET /v1/rulesets/{ruleset}/rulings` the "
-        "rulings.",
+        "not-found", Phrase("No such resource"), 404,
+        Phrase("Nothing is served at this path: no such endpoint, problem type or ruling."),
+        Phrase("Check the path against `openapi.yaml` (`GET /docs`): `GET /problems` lists the "
+               "problem types, `GET /v1/rulings` and `GET /v1/rulesets/{ruleset}/rulings` the "
+               "rulings."),
         http=True),
     ProblemType(
-        "unknown-ruleset", "No such ruleset", 404,
-        "The path or a batch item names a ruleset the service does not score, or an action "
-        "the ruleset does not offer.",
-        "`GET /v1/rulesets` lists the rulesets by id; `openapi.yaml` gives each ruleset's "
-        "actions (`POST /v1/{ruleset}/{action}`)."),
+        "unknown-ruleset", Phrase("No such ruleset"), 404,
+        Phrase("The path or a batch item names a ruleset the service does not score, or an action "
+               "the ruleset does not offer."),
+        Phrase("`GET /v1/rulesets` lists the rulesets by id; `openapi.yaml` gives each ruleset's "
+               "actions (`POST /v1/{ruleset}/{action}`).")),
     ProblemType(
-        "method-not-allowed", "The path does not take this method", 405,
-        "The path exists, but not for this HTTP method; the `Allow` header lists the methods "
-        "it takes.",
-        "Use one of the methods in `Allow`: scoring is `POST` with a JSON body, everything "
-        "else `GET`.",
+        "method-not-allowed", Phrase("The path does not take this method"), 405,
+        Phrase("The path exists, but not for this HTTP method; the `Allow` header lists the "
+               "methods it takes."),
+        Phrase("Use one of the methods in `Allow`: scoring is `POST` with a JSON body, everything "
+               "else `GET`."),
         http=True),
     ProblemType(
-        "past-deadline", "The request ran past its deadline", 503,
-        "The request was still running at its deadline (`MAHJONG_DEADLINE_SECONDS`, 5 s "
-        "unless the deployment sets another) while the worker was busy; nothing of it is "
-        "answered.",
-        "Retry after the `Retry-After` seconds; a heavy batch or match gets through sooner in "
-        "smaller parts."),
+        "past-deadline", Phrase("The request ran past its deadline"), 503,
+        Phrase("The request was still running at its deadline (`MAHJONG_DEADLINE_SECONDS`, 5 s "
+               "unless the deployment sets another) while the worker was busy; nothing of it is "
+               "answered."),
+        Phrase("Retry after the `Retry-After` seconds; a heavy batch or match gets through sooner "
+               "in smaller parts.")),
     ProblemType(
-        "metrics-unavailable", "The metrics cannot be read", 503,
-        "`GET /metrics` while the directory the workers write their metrics to "
-        "(`PROMETHEUS_MULTIPROC_DIR`) cannot be read; counting resumes when it is back.",
-        "Scrape again later; if it lasts, the directory was removed or made unwritable under "
-        "the running service (docs/operations.md)."),
+        "metrics-unavailable", Phrase("The metrics cannot be read"), 503,
+        Phrase("`GET /metrics` while the directory the workers write their metrics to "
+               "(`PROMETHEUS_MULTIPROC_DIR`) cannot be read; counting resumes when it is back."),
+        Phrase("Scrape again later; if it lasts, the directory was removed or made unwritable "
+               "under the running service (docs/operations.md).")),
     ProblemType(
-        "unavailable", "The worker cannot serve now", 503,
-        "The worker is shutting down, or could not score its check hands (`GET /readyz`).",
-        "Send the request to another worker, or retry in a moment: a load balancer that "
-        "checks `/readyz` already stops sending here.",
+        "unavailable", Phrase("The worker cannot serve now"), 503,
+        Phrase("The worker is shutting down, or could not score its check hands (`GET /readyz`)."),
+        Phrase("Send the request to another worker, or retry in a moment: a load balancer that "
+               "checks `/readyz` already stops sending here."),
         http=True),
     ProblemType(
-        "http-error", "Another HTTP error", 500,
-        "An error with no problem type of its own; the document's `status` and `title` are "
-        "the HTTP status's own. Most often 500: the server failed to answer, and no detail is "
-        "shared.",
-        "Retry; if a 500 lasts, report it with the answer's `X-Request-ID`, which names the "
-        "request in the service's log."),
-)}
+        "http-error", Phrase("Another HTTP error"), 500,
+        Phrase("An error with no problem type of its own; the document's `status` and `title` are "
+               "the HTTP status's own. Most often 500: the server failed to answer, and no detail "
+               "is shared."),
+        Phrase("Retry; if a 500 lasts, report it with the answer's `X-Request-ID`, which names the "
+               "request in the service's log.")),
+)
+# Every text of the table is a Phrase: said in the language a request asks for.
+PROBLEM_TYPES: dict[str, ProblemType] = {kind.slug: kind for kind in _TYPES}
+
+
+class Cause(NamedTuple):
+    """One code a problem's ``causes`` may carry: the params its message is built from, and
+    what it means. An app shows a problem in its own words from ``code`` and ``params``."""
+
+    params: tuple[str, ...]
+    meaning: str
+
+
+# Every cause code, the same in every language (docs/contract.md; openapi.yaml lists them).
+# A param in brackets is present only sometimes. Every unknown name or value a did-you-mean
+# hint follows gains [suggestions], the names it most likely meant.
+CAUSES: dict[str, Cause] = {
+    # the body itself (400, 413, 415)
+    "bad-request": Cause(("status",), "the request could not be read"),
+    "broken-framing": Cause((), "the body's framing broke (a bad chunk, a short body)"),
+    "not-json": Cause(("[size]", "[reason]", "[column]"),
+                      "the body (or a command-line line) is not valid JSON; size in bytes"),
+    "blank-line": Cause((), "a command-line line is blank"),
+    "line-too-long": Cause(("max",), "a command-line line is longer than max MiB"),
+    "number-too-long": Cause((), "a command-line line holds a number longer than any field"),
+    "too-deep": Cause(("limit",), "the body nests arrays or objects more than limit deep"),
+    "body-too-large": Cause(("status",), "the body is over the size limit"),
+    "not-json-media-type": Cause((), "the body is not sent as application/json"),
+    "unsupported-media-type": Cause(("status",), "the body's media type is not JSON"),
+    "compressed": Cause(("encoding",), "the body comes compressed with this Content-Encoding"),
+    "not-utf8": Cause(("[encoding]", "[byte]"),
+                      "the body is not UTF-8 (encoding: the one it is in; byte: the first bad "
+                      "byte of a command-line line)"),
+    # paths and methods (404, 405) and the server (408, 414, 431, 500, 503)
+    "no-such-path": Cause(("status",), "nothing is served at this path"),
+    "no-such-problem-type": Cause(("slug",), "no problem type has this slug"),
+    "no-such-ruling": Cause(("ruling",), "no ruling has this id"),
+    "no-such-ruling-here": Cause(("ruleset", "ruling"), "the ruleset has no such ruling"),
+    "ruling-elsewhere": Cause(("ruleset", "ruling", "url"),
+                              "the ruling is not the ruleset's; url is where it is"),
+    "unknown-ruleset": Cause(("ruleset", "known"), "no ruleset has this id; known lists them"),
+    "unknown-action": Cause(("ruleset", "action"), "the ruleset has no such action"),
+    "method-not-allowed": Cause(("status",), "the path does not take this method"),
+    "request-timeout": Cause(("status",), "the request was not sent in time"),
+    "url-too-long": Cause(("status",), "the URL is too long"),
+    "headers-too-large": Cause(("status",), "a header field is too large"),
+    "server-error": Cause(("[status]",), "the server failed to answer"),
+    "unavailable": Cause(("status",), "the worker cannot serve now"),
+    "shutting-down": Cause((), "the worker is shutting down"),
+    "not-ready": Cause((), "the worker could not score its check hands"),
+    "past-deadline": Cause(("seconds", "retry"), "the request ran past its deadline of seconds; "
+                           "retry after retry seconds"),
+    "metrics-unavailable": Cause(("reason",), "the metrics directory cannot be read"),
+    "http-error": Cause((), "another HTTP error (http-<status> names its status)"),
+    # limits (413)
+    "too-much-work": Cause(("work", "max", "[house_rules]", "[parameters]", "[total]"),
+                           "the request asks for the work of more hands than max (total: what "
+                           "it asked in all, where the work is found while running)"),
+    "no-claiming-seat": Cause((), "no one seat could have claimed all these melds"),
+    "too-many-items": Cause(("count", "max"), "a batch of more than max items"),
+    # the schema (422 schema-violation)
+    "missing-field": Cause((), "a required field is missing"),
+    "unknown-field": Cause(("[suggestions]",), "the request defines no such field"),
+    "null-value": Cause((), "the field may not be null"),
+    "invalid-value": Cause((), "the value is not valid here"),
+    "not-an-integer": Cause((), "an integer is expected"),
+    "not-a-number": Cause((), "a number is expected"),
+    "number-too-large": Cause((), "the number is too large"),
+    "not-a-string": Cause((), "a string is expected"),
+    "not-utf8-string": Cause((), "the string is not UTF-8"),
+    "not-a-boolean": Cause((), "true or false is expected"),
+    "not-an-array": Cause((), "an array is expected"),
+    "not-an-object": Cause((), "an object is expected"),
+    "not-one-of": Cause(("choices", "[suggestions]"), "the value is none of choices"),
+    "out-of-range": Cause(("min", "max"), "the number is outside min-max"),
+    "too-short": Cause(("min",), "shorter than min"),
+    "too-long": Cause(("max",), "longer than max"),
+    "wrong-length": Cause(("[min]", "[max]", "[equal]"), "the length is not min-max (or equal)"),
+    "pattern-mismatch": Cause((), "the string does not match the pattern the contract gives"),
+    "item-count": Cause(("count", "max", "[min]"), "an array of count items; min-max expected"),
+    "not-a-seat": Cause(("input",), "input is not a seat: seats are 0-3 in turn order (G-2)"),
+    "not-tiles": Cause((), "a compact tile string or an array of tile codes is expected"),
+    "not-tile-codes": Cause((), "an array of tile code strings is expected"),
+    "not-a-tile-code": Cause(("[index]",), "a tile code string is expected (at item index)"),
+    "not-a-tile": Cause(("text", "[index]", "[written]"),
+                        "text is not a tile (G-1); written: the codes it likely means"),
+    "not-a-tile-character": Cause(("text", "[written]"),
+                                  "text is not a tile number or a suit letter"),
+    "suit-without-numbers": Cause(("letter", "[written]"), "a suit letter with no numbers"),
+    "numbers-without-suit": Cause(("numbers", "[written]"), "numbers with no suit letter"),
+    "tile-string-too-long": Cause(("max",), "a tile string longer than max characters"),
+    "too-many-tiles": Cause(("count", "max"), "count tiles where at most max are expected"),
+    "angang-from": Cause((), "a concealed kong (angang) has no from seat"),
+    "meld-needs-from": Cause(("meld",), "a claimed meld needs the seat it came from"),
+    "win-needs-from": Cause(("by",), "a win on a discard or a robbed kong needs its seat"),
+    "self-draw-from": Cause((), "a self-drawn win has no from seat"),
+    "unknown-parameter": Cause(("ruleset", "[suggestions]"),
+                               "the ruleset has no such house-rules parameter"),
+    "unknown-variant": Cause(("variant", "ruleset", "[served]", "[count]", "[suggestions]"),
+                             "no variant of this name is served"),
+    "values-need-seats": Cause(("given", "needed"),
+                               "what each wait is worth needs the seat named needed"),
+    "match-supplies": Cause(("name",), "the match supplies this field from its state"),
+    "match-sets-once": Cause(("name",), "the match sets this field once for every event"),
+    "not-a-batch": Cause((), "a batch is an object with an items array"),
+    "not-an-item": Cause((), "a batch item is an object with ruleset, action and request"),
+    # the hand and the situation (422 impossible-hand)
+    "tile-count": Cause(("melds", "expected", "count", "[expected_too]"),
+                        "concealed holds count tiles where expected are (G-3)"),
+    "too-many-melds": Cause(("max",), "more melds than a hand has sets"),
+    "fifth-copy": Cause(("tile", "count"), "a tile held more than four times"),
+    "seen-too-often": Cause(("tile", "count", "in_play"),
+                            "advice: a tile seen more times than there are in play"),
+    "not-a-chi": Cause((), "a chi is three consecutive tiles of one suit"),
+    "not-a-peng": Cause((), "a peng is three identical tiles"),
+    "not-a-kong": Cause((), "a kong is four identical tiles"),
+    "claimed-from-oneself": Cause((), "a meld is never claimed from its owner"),
+    "chi-from-upper": Cause(("seat",), "a chi is claimed only from the 上家, seat"),
+    "winning-tile-missing": Cause((), "the winning tile is not among the concealed tiles"),
+    "own-discard": Cause((), "the winner cannot win on its own tile"),
+    "above-cap": Cause(("value", "max"), "a 针 or 牢庄 above these rules' cap, max"),
+    "no-liability": Cause((), "these rules play without 包庄 / 包牌: no seat is liable"),
+    "not-heavenly": Cause((), "天胡 is not possible here"),
+    "not-earthly": Cause((), "地胡 is not possible here"),
+    "self-draw-only": Cause(("pattern",), "the pattern is won only on a self-draw"),
+    "no-kong": Cause((), "a win after a kong needs a kong"),
+    "needs-declaration": Cause((), "硬子 needs a ready declaration"),
+    "winner-liable": Cause((), "the winner cannot be liable for its own win"),
+    "seat-twice": Cause(("[seat]",), "a seat is listed twice"),
+    "one-suit-liable": Cause((), "a seat holding a one-suit hand is never liable"),
+    "peng-twice": Cause((), "a tile can be 碰'd only once"),
+    "declared-many-waits": Cause(("tiles",), "a ready declaration needs a single wait"),
+    "caishen-robbed": Cause(("tile",), "a kong of the 财神 cannot be robbed (YQ-2)"),
+    "flower-tile": Cause(("tile",), "the flower tile stands in the hand or a meld"),
+    "too-many-caishen": Cause(("count", "tile"), "more than three 财神 in play"),
+    "too-many-flowers": Cause((), "more than four flower tiles at the table"),
+    "draw-needs-every-seat": Cause((), "a drawn hand lists every seat"),
+    "stayer-missing": Cause(("seat",), "an escape lists every seat that stayed"),
+    "version-moved-past": Cause(("ruleset", "pin", "version"),
+                                "the ruleset's money moved past the version pinned"),
+    "version-not-reached": Cause(("ruleset", "pin", "version"),
+                                 "the service has not reached the version pinned"),
+    # not a win (422 not-a-win)
+    "leftover-tiles": Cause(("sets", "seven_pairs", "tiles", "[tile]"),
+                            "the standing tiles do not make sets sets and a pair; tiles: "
+                            "those the closest reading leaves over; tile: a discarded 财神 "
+                            "played at its face value"),
+    "seven-pairs-undeclared": Cause(("tiles",), "七对 wins only when declared ready (CZ-10); "
+                                    "tiles: the hand's waits"),
+    "invalid": Cause((), "a sentence with no code of its own"),
+}
 
 
 class InvalidTiles(ValueError):
@@ -183,6 +335,11 @@ class ProblemError(Exception):
         self.errors = errors or {}
 
     @classmethod
+    def at(cls, field: str, message: str) -> ProblemError:
+        """The error naming one field, its detail ``field: message``."""
+        return cls(joined(field, ": ", message), {field: [message]})
+
+    @classmethod
     def for_fields(cls, errors: dict[str, list[str]]) -> ProblemError:
         """The error for these fields, its detail naming the first few of them."""
         return cls(describe(errors), errors)
@@ -201,15 +358,50 @@ def under(prefix: str, errors: dict[str, list[str]]) -> dict[str, list[str]]:
 
 def describe(errors: dict[str, list[str]]) -> str:
     """``"hand.concealed: ...; zhen: ..."`` for the first fields, then how many more."""
-    shown = "; ".join(f"{path}: {' '.join(texts)}"
-                      for path, texts in islice(errors.items(), MAX_FIELD_ERRORS))
+    parts: list[str] = []
+    for path, texts in islice(errors.items(), MAX_FIELD_ERRORS):
+        if parts:
+            parts.append("; ")
+        parts += (path, ": ")
+        for place, text in enumerate(texts):
+            parts += (" ", text) if place else (text,)
     rest = len(errors) - MAX_FIELD_ERRORS
-    return f"{shown}; and {rest} more fields" if rest > 0 else shown
+    if rest > 0:
+        parts.append(Message("more-fields", "; and {count} more fields", count=rest))
+    return joined(*parts)
+
+
+# The code of a sentence written before codes were (none is left: tests/test_language.py)
+UNCODED = "invalid"
+HINT = "did-you-mean"
+
+
+def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
+    """Each sentence of ``errors`` (or the ``detail``, when no field is named) as a cause an
+    app can show in its own words: ``{field, code, params, message}``, ``field`` the path
+    ``errors`` uses (null for the body itself). A did-you-mean hint joins the cause before it
+    as its ``suggestions``."""
+    found: list[dict[str, Any]] = []
+    sentences = islice(errors.items(), MAX_FIELD_ERRORS) if errors else [("body", [detail])]
+    for path, texts in sentences:
+        field = None if path == "body" else path
+        for text in texts:
+            code, params = coded(text) or (UNCODED, {})
+            if code == HINT and found and found[-1]["field"] == field:
+                before = found[-1]
+                before["params"] = {**before["params"],
+                                    "suggestions": [*before["params"].get("suggestions", ()),
+                                                    params["meant"]]}
+                before["message"] = joined(before["message"], " ", text)
+                continue
+            found.append({"field": field, "code": code, "params": params, "message": text})
+    return found
 
 
 def problem_document(type_: str, title: str, status: int, detail: str,
                      errors: dict[str, list[str]]) -> dict[str, Any]:
-    """An RFC 9457 document; past MAX_FIELD_ERRORS fields, ``errors_omitted`` counts the rest."""
+    """An RFC 9457 document; past MAX_FIELD_ERRORS fields, ``errors_omitted`` counts the rest.
+    ``causes`` says each sentence again with its code and params."""
     problem: dict[str, Any] = {
         "type": type_,
         "title": title,
@@ -219,6 +411,7 @@ def problem_document(type_: str, title: str, status: int, detail: str,
     }
     if len(errors) > MAX_FIELD_ERRORS:
         problem["errors_omitted"] = len(errors) - MAX_FIELD_ERRORS
+    problem["causes"] = causes(errors, detail)
     return problem
 
 
@@ -281,8 +474,8 @@ class UnknownRuleset(ProblemError):
 
 def impossible(field: str, message: str) -> ImpossibleHand:
     """An ImpossibleHand naming one field, the common case."""
-    return ImpossibleHand(f"{field}: {message}", {field: [message]})
+    return ImpossibleHand(joined(field, ": ", message), {field: [message]})
 
 
 def not_a_win(field: str, message: str) -> NotAWin:
-    return NotAWin(f"{field}: {message}", {field: [message]})
+    return NotAWin(joined(field, ": ", message), {field: [message]})

@@ -18,6 +18,7 @@ from typing import Any, Final
 from marshmallow import Schema, fields, validate
 
 from service.errors import MAX_FIELD_ERRORS
+from service.language import Message
 
 LONGEST: Final = 64  # a longer name is no slip of the keyboard
 
@@ -138,7 +139,7 @@ def _deletions(word: str) -> set[str]:
 
 
 def did_you_mean(meant: str) -> str:
-    return f"Did you mean '{meant}'?"
+    return Message("did-you-mean", "Did you mean '{meant}'?", meant=meant)
 
 
 def _hints(schema: Schema, messages: dict[Any, Any], body: Any, shown: Collection[str],

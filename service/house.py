@@ -34,6 +34,7 @@ from typing import Any, Final, NamedTuple
 
 from service.errors import SchemaViolation, VersionConflict
 from service.hints import Names, closest, did_you_mean
+from service.language import Message, joined
 from service.memo import Memo
 from service.rulesets import RULESETS
 from service.rulesets.registry import Rules, Ruleset
@@ -100,11 +101,17 @@ def pinned(ruleset: Ruleset, pin: str | None) -> None:
     served = tuple(int(part) for part in ruleset.version.split("."))
     if wanted[0] == served[0] and served[:len(wanted)] >= wanted:
         return
-    moved = "moved past it" if served > wanted else "not reached it"
-    message = (f"pinned to {ruleset.id} {pin}, but this service scores {ruleset.id} "
-               f"{ruleset.version}: its money has {moved}; nothing was scored "
-               f"(/problems/ruleset-version-conflict)")
-    raise VersionConflict(f"ruleset_version: {message}", {"ruleset_version": [message]})
+    if served > wanted:
+        message = Message("version-moved-past", "pinned to {ruleset} {pin}, but this service "
+                          "scores {ruleset} {version}: its money has moved past it; nothing "
+                          "was scored (/problems/ruleset-version-conflict)",
+                          ruleset=ruleset.id, pin=pin, version=ruleset.version)
+    else:
+        message = Message("version-not-reached", "pinned to {ruleset} {pin}, but this service "
+                          "scores {ruleset} {version}: its money has not reached it; nothing "
+                          "was scored (/problems/ruleset-version-conflict)",
+                          ruleset=ruleset.id, pin=pin, version=ruleset.version)
+    raise VersionConflict.at("ruleset_version", message)
 
 
 # --- variants ---------------------------------------------------------------------------------
@@ -294,10 +301,24 @@ def resolve(ruleset: Ruleset, variant: str | None, overrides: dict[str, Any] | N
 
 
 def _served(ruleset_id: str, served: Collection[str]) -> str:
-    """The names a refusal may list: a few, or how many there are and where they are listed."""
+    """The names a refusal may list: a few, or how many there are and where they are listed
+    (the English of a variant file's error, read by operators at start-up)."""
     if len(served) <= NAMES_LISTED:
         return f"served: {', '.join(served) or 'none'}"
     return f"{len(served)} are served: GET /v1/rulesets/{ruleset_id}/variants lists them"
+
+
+def _no_variant(variant: str, ruleset_id: str, served: Collection[str]) -> Message:
+    """A request's unknown variant, and the variants it may name instead."""
+    if not served:
+        return Message("unknown-variant", "no variant '{variant}' of {ruleset}; served: none",
+                       variant=variant, ruleset=ruleset_id)
+    if len(served) <= NAMES_LISTED:
+        return Message("unknown-variant", "no variant '{variant}' of {ruleset}; served: "
+                       "{served}", variant=variant, ruleset=ruleset_id, served=list(served))
+    return Message("unknown-variant", "no variant '{variant}' of {ruleset}; {count} are served: "
+                   "GET /v1/rulesets/{ruleset}/variants lists them", variant=variant,
+                   ruleset=ruleset_id, count=len(served))
 
 
 def said(used: Rules) -> dict[str, Any]:
@@ -314,10 +335,10 @@ def _build(ruleset: Ruleset, variant: str | None, overrides: dict[str, Any]) -> 
         served = VARIANTS.get(ruleset.id, {})
         chosen = served.get(variant)
         if chosen is None:
-            message = f"no variant '{variant}' of {ruleset.id}; {_served(ruleset.id, served)}"
+            message = _no_variant(variant, ruleset.id, served)
             meant = closest(variant, _NAMES.get(ruleset.id) or ())
             texts = [message] + ([did_you_mean(meant)] if meant else [])
-            raise SchemaViolation(f"variant: {message}", {"variant": texts})
+            raise SchemaViolation(joined("variant: ", message), {"variant": texts})
         base.update(chosen.parameters)
     effective = {**base, **overrides}
     printed = fingerprint(ruleset, effective)

@@ -35,10 +35,10 @@ a { color: #0550ae; }
 """
 
 
-def page(title: str, body: str, nav: list[tuple[str, str]]) -> str:
+def page(title: str, body: str, nav: list[tuple[str, str]], lang: str = "en") -> str:
     """A whole page: ``body`` is HTML already; ``nav`` the (href, text) links above it."""
     links = "".join(f'<a href="{escape(href)}">{escape(text)}</a>' for href, text in nav)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="UTF-8">\n'
+    return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="UTF-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
             f"<nav>{links}</nav>\n{body}\n</main>\n</body>\n</html>\n")

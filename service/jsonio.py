@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
+
+from service.language import ENGLISH, LANGUAGES, Text, translated
 
 _LONG_BYTES = re.compile(rb"\d{19}")
 _LONG_TEXT = re.compile(r"\d{19}")
@@ -29,6 +32,41 @@ def encoded(obj: Any) -> bytes:
             return json.dumps(obj, ensure_ascii=False).encode()
         except UnicodeEncodeError:  # a lone surrogate a client sent, echoed: written escaped
             return json.dumps(obj).encode()
+
+
+def _sayer(language: str) -> Callable[[Any], Any]:
+    """orjson's ``default`` for an answer in ``language``: handed every subclass of str, int,
+    dict and list (OPT_PASSTHROUGH_SUBCLASS), it says each text in the language and gives the
+    others back as their plain type."""
+    def say(obj: Any) -> Any:
+        if isinstance(obj, Text):
+            return obj.said(language)
+        if isinstance(obj, str):
+            return str(obj)
+        if isinstance(obj, dict):
+            return dict(obj)
+        if isinstance(obj, list):
+            return list(obj)
+        if isinstance(obj, int):
+            return int(obj)
+        raise TypeError(f"{type(obj).__name__} is not JSON")
+    return say
+
+
+_SAYERS: Final = {language: _sayer(language) for language in LANGUAGES}
+
+
+def written(obj: Any, language: str) -> bytes:
+    """A JSON answer's bytes in ``language``. In another language than English the texts are
+    said while orjson writes, not by walking the answer first: orjson hands over only the
+    texts (and any other subclass), so a score's answer, which holds none, costs the same."""
+    if language == ENGLISH:
+        return encoded(obj)
+    try:
+        return orjson.dumps(obj, default=_SAYERS[language],
+                            option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+    except TypeError:  # what orjson does not write (an integer past 64 bits): the slow way
+        return encoded(translated(obj, language))
 
 
 # The deepest valid request (an escape: body, players, a player, melds, a meld, a tile array)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.errors import PastDeadline, ProblemError, SchemaViolation, under
+from service.language import Message, joined
 from service.rulesets.registry import MatchRules, Rules, State
 from service.scoring import run_own
 
@@ -29,7 +30,7 @@ def _net(result: dict[str, Any]) -> list[int]:
 
 def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     """The same problem with every field named from the match body."""
-    return type(exc)(f"{prefix}: {exc.detail}", under(prefix, exc.errors))
+    return type(exc)(joined(prefix, ": ", exc.detail), under(prefix, exc.errors))
 
 
 def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, Any]:
@@ -50,12 +51,12 @@ def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, 
         spec = events[kind]
         for name in (*spec.supplies, *once):
             if name in request:
-                message = (f"the match supplies '{name}' from its running state; leave it "
-                           "out of the event" if name in spec.supplies else
-                           f"the match sets '{name}' once, for every event; send it with the "
-                           "match")
-                raise SchemaViolation(f"{field}.{name}: {message}",
-                                      {f"{field}.{name}": [message]})
+                message = Message(
+                    "match-supplies", "the match supplies '{name}' from its running state; "
+                    "leave it out of the event", name=name) if name in spec.supplies else \
+                    Message("match-sets-once", "the match sets '{name}' once, for every "
+                            "event; send it with the match", name=name)
+                raise SchemaViolation.at(f"{field}.{name}", message)
         body = {**request, **{name: state[name] for name in spec.supplies}, **house}
         try:
             result = run_own(ruleset_id, spec.action, body)

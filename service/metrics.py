@@ -43,6 +43,7 @@ from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from service.errors import MetricsUnavailable
+from service.language import Message
 
 REQUESTS = Counter(
     "mahjong_http_requests", "HTTP requests answered, by route template, method and status.",
@@ -181,7 +182,8 @@ def exposition() -> tuple[bytes, str]:
         found = generate_latest(registry)
     except OSError as exc:
         _lost(exc)
-        raise MetricsUnavailable(f"The metrics directory cannot be read ({exc}); counting "
-                                 "resumes when it is back.", {}) from None
+        raise MetricsUnavailable(Message(
+            "metrics-unavailable", "The metrics directory cannot be read ({reason}); "
+            "counting resumes when it is back.", reason=str(exc)), {}) from None
     _outage.clear()  # the directory is back: a later outage is logged again
     return found, CONTENT_TYPE_LATEST

@@ -20,6 +20,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
+from service.language import Text
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
@@ -64,7 +65,13 @@ is s's 下家; s+3 is s's 上家 and s+2 its 对家. Any seat may be the dealer.
 once; the tiles of `melds` are not repeated in it.
 
 **Errors** are `application/problem+json` (RFC 9457); `errors` maps each offending field's path
-to messages that say what was expected.
+to messages that say what was expected, and `causes` says each message again with a stable
+`code` and the `params` it was built from, so an app can show it in its own words.
+
+**Language.** `Accept-Language` (q-values weighed; `zh`, `zh-CN`, `zh-Hans`, `zh-TW` for
+Chinese, anything else English) chooses the language of every message, ruling, problem page
+and catalogue text; every JSON answer says `Content-Language` and `Vary: Accept-Language`.
+Without the header every answer is in English.
 
 **Versioning.** `/v1` is the shape of requests and answers: within it answers may gain fields
 and the catalogues may gain patterns; requests may gain optional fields; nothing is removed or
@@ -331,6 +338,11 @@ class _NoAliasDumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
+
+
+# The contract is written in English: a text the service can say in Chinese is its English
+# string here (service/language.py).
+_NoAliasDumper.add_multi_representer(Text, lambda dumper, text: dumper.represent_str(str(text)))
 
 
 @lru_cache(maxsize=1)

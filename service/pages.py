@@ -19,10 +19,15 @@ from typing import Any
 
 from service import html
 from service.errors import PROBLEM_TYPES, ProblemType
+from service.language import ENGLISH, TAGS, Phrase, said
 from service.rulesets import RULESETS
 from service.rulings import Ruling, every, find, general, of_ruleset
 
 PROBLEMS_PATH = "/problems"
+# A problem page's headings, said in the page's language.
+WENT_WRONG = Phrase("What went wrong")
+HOW_TO_FIX = Phrase("How to fix it")
+RULINGS = Phrase("Rulings")
 RULINGS_PATH = "/v1/rulings"
 
 
@@ -63,73 +68,103 @@ def _linker(page: str) -> html.Linker:
     return link
 
 
-def _nav(page: str) -> list[tuple[str, str]]:
+def _nav(page: str, language: str) -> list[tuple[str, str]]:
     """Every list the service serves, linked from ``page``."""
-    lists = [(PROBLEMS_PATH, "Problem types"), (RULINGS_PATH, "General rulings")]
-    lists += [(ruleset_rulings_path(ruleset.id), f"{ruleset.name_en} rulings")
+    lists = [(PROBLEMS_PATH, said(Phrase("Problem types"), language)),
+             (RULINGS_PATH, said(Phrase("General rulings"), language))]
+    lists += [(ruleset_rulings_path(ruleset.id), _ruleset_rulings(ruleset.id, language, short=True))
               for ruleset in RULESETS.values() if of_ruleset(ruleset.id)]
     return [(_relative(path, page), text) for path, text in lists] + [
         (_relative("/docs", page), "API")]
 
 
-def problem_type_html(kind: ProblemType, page: str) -> str:
+def _ruleset_rulings(ruleset_id: str, language: str, short: bool = False) -> str:
+    """A ruleset's rulings' title: its English name, or in Chinese its Chinese one."""
+    ruleset = RULESETS[ruleset_id]
+    if language != ENGLISH:
+        return said(Phrase("{name} rulings"), language).format(name=ruleset.name)
+    return f"{ruleset.name_en} rulings" if short else \
+        f"{ruleset.name_en} ({ruleset.name}) rulings"
+
+
+def problem_type_html(kind: ProblemType, page: str, language: str = ENGLISH) -> str:
     link = _linker(page)
-    rulings = "".join(f"<li>{html.inline(ruling_id, link)}: {escape(ruling.title)}</li>"
+
+    def say(text: str) -> str:
+        return said(text, language)
+
+    rulings = "".join(f"<li>{html.inline(ruling_id, link)}: {escape(say(ruling.title))}</li>"
                       for ruling_id in kind.rulings if (ruling := find(ruling_id)) is not None)
-    body = (f"<h1>{escape(kind.title)}</h1>\n"
-            f'<p class="meta"><code>{escape(kind.uri)}</code>, status {kind.status}</p>\n'
-            f"<h2>What went wrong</h2>\n<p>{html.inline(kind.description, link)}</p>\n"
-            f"<h2>How to fix it</h2>\n<p>{html.inline(kind.how_to_fix, link)}</p>\n"
-            + (f"<h2>Rulings</h2>\n<ul>{rulings}</ul>\n" if rulings else "")
-            + "<p>Each answer of this type says in its <code>detail</code> what went wrong "
-              "with that request, and <code>errors</code> names each field at fault.</p>")
-    return html.page(kind.title, body, _nav(page))
+    status = say(Phrase("status {status}")).format(status=kind.status)
+    body = (f"<h1>{escape(say(kind.title))}</h1>\n"
+            f'<p class="meta"><code>{escape(kind.uri)}</code>, {escape(status)}</p>\n'
+            f"<h2>{escape(say(WENT_WRONG))}</h2>\n"
+            f"<p>{html.inline(say(kind.description), link)}</p>\n"
+            f"<h2>{escape(say(HOW_TO_FIX))}</h2>\n"
+            f"<p>{html.inline(say(kind.how_to_fix), link)}</p>\n"
+            + (f"<h2>{escape(say(RULINGS))}</h2>\n<ul>{rulings}</ul>\n"
+               if rulings else "")
+            + "<p>" + say(Phrase(
+                "Each answer of this type says in its <code>detail</code> what went wrong "
+                "with that request, and <code>errors</code> names each field at fault.")) +
+            "</p>")
+    return html.page(say(kind.title), body, _nav(page, language), TAGS[language])
 
 
-def problem_types_html(page: str) -> str:
+def problem_types_html(page: str, language: str = ENGLISH) -> str:
+    def say(text: str) -> str:
+        return said(text, language)
+
     rows = "".join(
         f'<tr><td><a href="{escape(_relative(kind.uri, page))}">{escape(kind.slug)}</a></td>'
-        f"<td>{kind.status}</td><td>{escape(kind.title)}</td></tr>"
+        f"<td>{kind.status}</td><td>{escape(say(kind.title))}</td></tr>"
         for kind in PROBLEM_TYPES.values())
-    body = ("<h1>Problem types</h1>\n<p>Every error is <code>application/problem+json</code> "
-            "(RFC 9457); its <code>type</code> is one of these.</p>\n"
+    title = say(Phrase("Problem types"))
+    body = (f"<h1>{escape(title)}</h1>\n<p>" + say(Phrase(
+            "Every error is <code>application/problem+json</code> (RFC 9457); its "
+            "<code>type</code> is one of these.")) + "</p>\n"
             f"<table><thead><tr><th>type</th><th>status</th><th>title</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>")
-    return html.page("Problem types", body, _nav(page))
+    return html.page(title, body, _nav(page, language), TAGS[language])
 
 
-def _where(ruling: Ruling) -> str:
+def _where(ruling: Ruling, language: str) -> str:
     if ruling.ruleset is None:
-        return "Followed by every ruleset."
+        return escape(said(Phrase("Followed by every ruleset."), language))
     ruleset = RULESETS[ruling.ruleset]
+    if language != ENGLISH:
+        return f"{escape(ruleset.name)}（<code>{escape(ruleset.id)}</code>）。"
     return f"{escape(ruleset.name_en)} ({escape(ruleset.name)}, <code>{escape(ruleset.id)}</code>)."
 
 
-def ruling_html(ruling: Ruling, page: str) -> str:
-    heading = f"{ruling.id} {ruling.title}"
-    body = (f"<h1>{escape(heading)}</h1>\n<p class=\"meta\">{_where(ruling)}</p>\n"
-            f"{html.blocks(ruling.text, _linker(page))}")
-    return html.page(heading, body, _nav(page))
+def ruling_html(ruling: Ruling, page: str, language: str = ENGLISH) -> str:
+    heading = f"{ruling.id} {said(ruling.title, language)}"
+    body = (f"<h1>{escape(heading)}</h1>\n<p class=\"meta\">{_where(ruling, language)}</p>\n"
+            f"{html.blocks(said(ruling.text, language), _linker(page))}")
+    return html.page(heading, body, _nav(page, language), TAGS[language])
 
 
-def _ruling_list_html(title: str, rulings: tuple[Ruling, ...], page: str) -> str:
+def _ruling_list_html(title: str, rulings: tuple[Ruling, ...], page: str,
+                      language: str) -> str:
     link = _linker(page)
     entries = "\n".join(
         f'<h2 id="{escape(ruling.id)}"><a href="{escape(_relative(ruling.url, page))}">'
-        f"{escape(ruling.id)}</a> {escape(ruling.title)}</h2>\n{html.blocks(ruling.text, link)}"
+        f"{escape(ruling.id)}</a> {escape(said(ruling.title, language))}</h2>\n"
+        f"{html.blocks(said(ruling.text, language), link)}"
         for ruling in rulings)
-    body = f"<h1>{escape(title)}</h1>\n" + (entries or "<p>This ruleset states no rulings.</p>")
-    return html.page(title, body, _nav(page))
+    empty = said(Phrase("This ruleset states no rulings."), language)
+    body = f"<h1>{escape(title)}</h1>\n" + (entries or f"<p>{escape(empty)}</p>")
+    return html.page(title, body, _nav(page, language), TAGS[language])
 
 
-def general_rulings_html(page: str) -> str:
-    return _ruling_list_html("Rulings for every ruleset", general(), page)
+def general_rulings_html(page: str, language: str = ENGLISH) -> str:
+    return _ruling_list_html(said(Phrase("Rulings for every ruleset"), language), general(),
+                             page, language)
 
 
-def ruleset_rulings_html(ruleset_id: str, page: str) -> str:
-    ruleset = RULESETS[ruleset_id]
-    return _ruling_list_html(f"{ruleset.name_en} ({ruleset.name}) rulings",
-                             of_ruleset(ruleset_id), page)
+def ruleset_rulings_html(ruleset_id: str, page: str, language: str = ENGLISH) -> str:
+    return _ruling_list_html(_ruleset_rulings(ruleset_id, language), of_ruleset(ruleset_id),
+                             page, language)
 
 
 # --- the OpenAPI document -------------------------------------------------------------------

@@ -19,9 +19,12 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import NamedTuple
 
+from service.language import CHINESE, Translated
 from service.rulesets import RULESETS
 
 FILE = "rulings.md"
+# Each file's Chinese, beside it: the same rulings by id, in the same form.
+TRANSLATIONS = {CHINESE: "rulings.zh.md"}
 BULLET = re.compile(r"- \*\*([A-Z]+-\d+) (.+?)\.\*\*(?: (.*))?$")
 INDENT = "  "
 
@@ -44,7 +47,18 @@ class Ruling(NamedTuple):
                 "ruleset": self.ruleset, "url": self.url}
 
 
-def _blocks(lines: list[str]) -> str:
+def _joined(lines: list[str], spaced: bool) -> str:
+    """A paragraph's lines as one: parted by a space, except, unless ``spaced``, where both
+    sides are Chinese (which writes no spaces)."""
+    if spaced:
+        return " ".join(lines)
+    text = lines[0]
+    for line in lines[1:]:
+        text += line if text[-1:] > "\u2e80" and line[:1] > "\u2e80" else " " + line
+    return text
+
+
+def _blocks(lines: list[str], spaced: bool = True) -> str:
     """A ruling's lines as its text: each paragraph on one line, a table's rows kept apart."""
     blocks: list[list[str]] = []
     table_before = None
@@ -57,12 +71,13 @@ def _blocks(lines: list[str]) -> str:
             blocks.append([])
         blocks[-1].append(line)
         table_before = table
-    return "\n\n".join("\n".join(block) if block[0].startswith("|") else " ".join(block)
-                       for block in blocks)
+    return "\n\n".join("\n".join(block) if block[0].startswith("|")
+                       else _joined(block, spaced) for block in blocks)
 
 
-def parse(text: str, ruleset: str | None = None) -> list[Ruling]:
-    """The rulings of one file's text, in its order."""
+def parse(text: str, ruleset: str | None = None, spaced: bool = True) -> list[Ruling]:
+    """The rulings of one file's text, in its order; a Chinese one's lines are joined
+    without ``spaced``."""
     found: list[tuple[str, str, list[str]]] = []
     inside = False
     for number, line in enumerate(text.splitlines(), 1):
@@ -77,20 +92,37 @@ def parse(text: str, ruleset: str | None = None) -> list[Ruling]:
     ids = [ruling_id for ruling_id, _, _ in found]
     if len(set(ids)) != len(ids):
         raise ValueError(f"a ruling id given twice: {sorted(i for i in ids if ids.count(i) > 1)}")
-    return [Ruling(ruling_id, title, _blocks(lines), ruleset)
+    return [Ruling(ruling_id, title, _blocks(lines, spaced), ruleset)
             for ruling_id, title, lines in found]
 
 
-def _read(resource: Traversable, ruleset: str | None) -> tuple[Ruling, ...]:
+def _read(folder: Traversable, ruleset: str | None) -> tuple[Ruling, ...]:
+    """A folder's rulings, each title and text said in every language its translations give."""
+    resource = folder.joinpath(FILE)
     if not resource.is_file():
         return ()
-    return tuple(parse(resource.read_text(encoding="utf-8"), ruleset))
+    found = parse(resource.read_text(encoding="utf-8"), ruleset)
+    translated: dict[str, dict[str, Ruling]] = {}
+    for language, name in TRANSLATIONS.items():
+        other = folder.joinpath(name)
+        if other.is_file():
+            translated[language] = {ruling.id: ruling for ruling in
+                                    parse(other.read_text(encoding="utf-8"), ruleset,
+                                          spaced=False)}
+    return tuple(ruling._replace(
+        title=Translated(ruling.title, {language: by_id[ruling.id].title
+                                        for language, by_id in translated.items()
+                                        if ruling.id in by_id}),
+        text=Translated(ruling.text, {language: by_id[ruling.id].text
+                                      for language, by_id in translated.items()
+                                      if ruling.id in by_id}))
+        for ruling in found)
 
 
 @lru_cache(maxsize=1)
 def general() -> tuple[Ruling, ...]:
     """The general rulings, G-1 onwards."""
-    return _read(files("service") / FILE, None)
+    return _read(files("service"), None)
 
 
 def of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
@@ -100,7 +132,7 @@ def of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
 
 @cache  # one entry per served ruleset: of_ruleset lets no other id in
 def _of_ruleset(ruleset_id: str) -> tuple[Ruling, ...]:
-    return _read(files("service.rulesets").joinpath(ruleset_id, FILE), ruleset_id)
+    return _read(files("service.rulesets").joinpath(ruleset_id), ruleset_id)
 
 
 def every() -> list[Ruling]:

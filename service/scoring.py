@@ -19,6 +19,7 @@ from service import metrics
 from service.errors import SchemaViolation, UnknownRuleset
 from service.hints import refusals
 from service.house import pinned, resolve, said
+from service.language import Message
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
 from service.rulesets.readings import call
@@ -31,8 +32,9 @@ def known_ruleset(ruleset_id: str) -> Ruleset:
     try:
         return RULESETS[ruleset_id]
     except KeyError:
-        known = ", ".join(RULESETS)
-        raise UnknownRuleset(f"no ruleset '{ruleset_id}'; known: {known}") from None
+        raise UnknownRuleset(Message("unknown-ruleset", "no ruleset '{ruleset}'; known: "
+                                     "{known}", ruleset=ruleset_id,
+                                     known=list(RULESETS))) from None
 
 
 def own_action(ruleset_id: str, name: str) -> Action:
@@ -41,9 +43,10 @@ def own_action(ruleset_id: str, name: str) -> Action:
     try:
         return ruleset.actions[name]
     except KeyError:
-        raise UnknownRuleset(f"ruleset '{ruleset_id}' has no '{name}' action of its own "
-                             "(service.actions.run runs the match and the waits with what each "
-                             "wait is worth as well)") from None
+        raise UnknownRuleset(Message(
+            "unknown-action", "ruleset '{ruleset}' has no '{action}' action of its own "
+            "(service.actions.run runs the match and the waits with what each wait is worth "
+            "as well)", ruleset=ruleset_id, action=name)) from None
 
 
 @cache

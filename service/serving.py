@@ -22,6 +22,7 @@ from typing import Any
 
 from flask import Flask, Request, request
 
+from service.language import say_language
 from service.version import VERSION
 
 # The WSGI shapes ``Traced`` wraps (PEP 3333).
@@ -176,6 +177,7 @@ class Traced:
         def traced(status_line: str, headers: list[tuple[str, str]],
                    exc_info: Any = None) -> Any:
             status[0] = int(status_line[:3])
+            say_language(environ, headers)  # Content-Language, Vary: Accept-Language
             headers.append((REQUEST_ID_HEADER, rid))
             headers.append((VERSION_HEADER, VERSION))
             return start_response(status_line, headers, exc_info)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from service.errors import InvalidTiles
+from service.language import N_, Message, Phrase, joined
 
 # Module constants are Final throughout the core: compiled (mypyc), code reads a Final name as
 # a constant, any other module-level name from the module's dict at every use.
@@ -26,10 +27,9 @@ WINDS: Final[tuple[int, ...]] = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: Final[tuple[int, ...]] = (WHITE, GREEN, RED)
 
 
-_RANGES = "use 1-9 with m, p or s, or 1-7 with z"
-NOTATION = ("Tiles are written in ASCII as numbers then a suit letter: 1-9 with m (万), p (饼) or "
-            "s (条), 1-7 with z (东 南 西 北 白 发 中), as a compact string such as '123m55p7z' "
-            "or an array of codes such as [\"1m\", \"2m\"].")
+NOTATION = N_("Tiles are written in ASCII as numbers then a suit letter: 1-9 with m (万), "
+              "p (饼) or s (条), 1-7 with z (东 南 西 北 白 发 中), as a compact string such as "
+              "'123m55p7z' or an array of codes such as [\"1m\", \"2m\"].")
 #: Every tile code, in tile order: the contract's enum.
 CODES: Final = tuple(f"{n}{suit}" for suit in SUITS for n in range(1, 8 if suit == "z" else 10))
 #: Each code's tile integer: ``TILE_OF["1m"] == 0``.
@@ -49,7 +49,12 @@ def tile(code: str) -> int:
     try:
         return TILE_OF[code]
     except KeyError:
-        raise InvalidTiles(f"'{shown(code)}' is not a tile ({_RANGES})") from None
+        raise InvalidTiles(_not_a_tile(shown(code))) from None
+
+
+def _not_a_tile(text: str) -> Message:
+    return Message("not-a-tile",
+                   "'{text}' is not a tile (use 1-9 with m, p or s, or 1-7 with z)", text=text)
 
 
 def code(t: int) -> str:
@@ -114,17 +119,23 @@ def _walk(text: str) -> list[int]:
             digits.append(_DIGITS[ch])
         elif ch in _SUIT_BASE:
             if not digits:
-                raise InvalidTiles(f"suit letter '{ch}' has no numbers before it")
+                raise InvalidTiles(Message("suit-without-numbers",
+                                           "suit letter '{letter}' has no numbers before it",
+                                           letter=ch))
             base, top = _SUIT_BASE[ch], 7 if ch == "z" else 9
             for n in digits:
                 if not 1 <= n <= top:
-                    raise InvalidTiles(f"'{n}{ch}' is not a tile ({_RANGES})")
+                    raise InvalidTiles(_not_a_tile(f"{n}{ch}"))
                 tiles.append(base + n - 1)
             digits.clear()
         elif ch not in _SPACES:  # G-1: whitespace is ignored (ASCII whitespace only)
-            raise InvalidTiles(f"'{shown(ch)}' is not a tile number or a suit letter (m, p, s, z)")
+            raise InvalidTiles(Message(
+                "not-a-tile-character",
+                "'{text}' is not a tile number or a suit letter (m, p, s, z)", text=shown(ch)))
     if digits:
-        raise InvalidTiles(f"numbers '{''.join(map(str, digits))}' have no suit letter after them")
+        raise InvalidTiles(Message("numbers-without-suit",
+                                   "numbers '{numbers}' have no suit letter after them",
+                                   numbers="".join(map(str, digits))))
     return tiles
 
 
@@ -135,11 +146,13 @@ def parse_tiles(value: str | Sequence[str]) -> list[int]:
     result = []
     for index, item in enumerate(value):
         if not isinstance(item, str):
-            raise InvalidTiles(f"item {index} is not a tile code string")
-        try:
-            result.append(tile(item))
-        except InvalidTiles as exc:
-            raise InvalidTiles(f"item {index}: {exc}") from None
+            raise InvalidTiles(Message("not-a-tile-code", "item {index} is not a tile code "
+                                       "string", index=index))
+        if item not in TILE_OF:
+            raise InvalidTiles(Message(
+                "not-a-tile", "item {index}: '{text}' is not a tile (use 1-9 with m, p or s, "
+                "or 1-7 with z)", index=index, text=shown(item)))
+        result.append(TILE_OF[item])
     return result
 
 
@@ -194,15 +207,16 @@ def _meant(text: str) -> list[int] | None:
 def teach(problem: str, value: object) -> str:
     """A tile error that says how to write tiles and, for a recognisable alternative notation
     (``123M``, ``一万``, ``东``, ``E``, full-width digits), the codes to use instead."""
-    hint = ""
+    hint: list[str] = []
     if isinstance(value, str) and len(value) <= 64:
         meant = _meant(value)
         if meant is not None:
-            hint = f" Write '{render(meant)}' for '{shown(value)}'."
+            hint = [" ", Message("write-instead", "Write '{written}' for '{text}'.",
+                                 written=render(meant), text=shown(value))]
     elif isinstance(value, list) and all(isinstance(item, str) and len(item) <= 16
                                          for item in value):
         found = [_meant(item) for item in value]
         if all(m is not None and len(m) == 1 for m in found):
             written = ", ".join(f'"{code(m[0])}"' for m in found if m)
-            hint = f" Write [{written}]."
-    return f"{problem}. {NOTATION}{hint}"
+            hint = [" ", Message("write-instead", "Write [{written}].", written=written)]
+    return joined(problem, ". ", Phrase(NOTATION), *hint)

@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from typing import Any, Final
 
 from service.errors import PastDeadline, TooMuchWork
+from service.language import Message
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset, no_wilds
 
@@ -132,12 +133,14 @@ def _event_request(event: Any) -> Any:
 def admit(work: int, field: str = "body") -> None:
     """Refuse, before anything runs, a request asking for more than ``MAX_WORK`` hands."""
     if work > MAX_WORK:
-        message = (f"asks for the work of {work:,} hands; a request may ask for at most "
-                   f"{MAX_WORK:,} (a match counts each event, a batch each item, a hand "
-                   "more with each wild tile (财神) standing, what each wait is worth every "
-                   f"wait four ways, each distinct set of house rules {HOUSE_RULES_WEIGHT} and "
-                   f"every {PARAMETERS_PER_HAND} parameters sent 1): split it")
-        raise TooMuchWork(f"{field}: {message}", {field: [message]})
+        message = Message(
+            "too-much-work", "asks for the work of {work:,} hands; a request may ask for at "
+            "most {max:,} (a match counts each event, a batch each item, a hand more with "
+            "each wild tile (财神) standing, what each wait is worth every wait four ways, "
+            "each distinct set of house rules {house_rules} and every {parameters} "
+            "parameters sent 1): split it", work=work, max=MAX_WORK,
+            house_rules=HOUSE_RULES_WEIGHT, parameters=PARAMETERS_PER_HAND)
+        raise TooMuchWork.at(field, message)
 
 
 # The work a request has been admitted for, and then found it must do as it runs (what each
@@ -171,9 +174,11 @@ def spend(work: int, field: str, instead: str) -> None:
     spent = _SPENT.get()
     total = work + (spent[0] if spent is not None else 0)
     if total > MAX_WORK:
-        message = (f"needs the work of {work:,} hands more, {total:,} in all; a request may "
-                   f"ask for at most {MAX_WORK:,}: {instead}")
-        raise TooMuchWork(f"{field}: {message}", {field: [message]})
+        message = Message(
+            "too-much-work", "needs the work of {work:,} hands more, {total:,} in all; a "
+            "request may ask for at most {max:,}: {_instead}", work=work, total=total,
+            max=MAX_WORK, _instead=instead)
+        raise TooMuchWork.at(field, message)
     if spent is not None:
         spent[0] = total
 
@@ -225,9 +230,11 @@ def pace() -> None:
         time.sleep(0)
         timing[1] = now + timing[2]
     if now > timing[0]:
-        message = (f"still running after its deadline of {DEADLINE_SECONDS:g} s, with the "
-                   f"worker busy: retry in {RETRY_AFTER_SECONDS} s, or send less at once")
-        raise PastDeadline(f"body: {message}", {"body": [message]})
+        message = Message(
+            "past-deadline", "still running after its deadline of {seconds:g} s, with the "
+            "worker busy: retry in {retry} s, or send less at once",
+            seconds=DEADLINE_SECONDS, retry=RETRY_AFTER_SECONDS)
+        raise PastDeadline.at("body", message)
 
 
 # A full collection walks every object the core's memos hold (service/memo.py): hundreds of

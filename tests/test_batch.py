@@ -99,7 +99,9 @@ def test_one_bad_item_never_fails_the_others(client: FlaskClient) -> None:
     alone = client.post("/v1/chuzhou/draw", json={"dealer": 5}).get_json()
     assert results[6]["problem"] == {
         **alone, "detail": f"request.{alone['detail']}",
-        "errors": {"request.dealer": alone["errors"]["dealer"]}}
+        "errors": {"request.dealer": alone["errors"]["dealer"]},
+        "causes": [{**cause, "field": f"request.{cause['field']}"}
+                   for cause in alone["causes"]]}
 
 
 @pytest.mark.parametrize("stray", ["score this", 7, None, [1, 2], True])

@@ -35,8 +35,10 @@ def test_a_bad_item_requests_fields_are_named_under_request(client: FlaskClient)
     alone = client.post("/v1/chuzhou/score", json=bad_meld).get_json()
     assert problem["errors"]["request.hand.melds.0.type"] == alone["errors"]["hand.melds.0.type"]
     assert problem["detail"] == f"request.{alone['detail']}"
-    assert {k: v for k, v in problem.items() if k not in ("errors", "detail")} == {
-        k: v for k, v in alone.items() if k not in ("errors", "detail")}
+    assert problem["causes"] == [{**cause, "field": f"request.{cause['field']}"}
+                                 for cause in alone["causes"]]
+    assert {k: v for k, v in problem.items() if k not in ("errors", "detail", "causes")} == {
+        k: v for k, v in alone.items() if k not in ("errors", "detail", "causes")}
 
 
 def test_an_item_that_is_no_win_and_a_request_that_is_no_object(client: FlaskClient) -> None:

@@ -85,10 +85,12 @@ def hands_file(lines: Iterable[str]) -> str:
 
 def _unversioned(node: Any) -> Any:
     """The answer without ``ruleset_version`` or the rules' ``fingerprint`` anywhere in it (a
-    match's events carry them too): a bump alone moves no answer."""
+    match's events carry them too): a bump alone moves no answer. A nested problem's
+    ``causes`` (a wait's ways) are left out as well: they say its messages again, with codes."""
     if isinstance(node, dict):
         return {key: _unversioned(value) for key, value in node.items()
-                if key != "ruleset_version" and not (key == "fingerprint" and "overrides" in node)}
+                if key not in ("ruleset_version", "causes")
+                and not (key == "fingerprint" and "overrides" in node)}
     if isinstance(node, list):
         return [_unversioned(value) for value in node]
     return node

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from service import house, jsonio, serving
-from service.api import batch, common, cors, docs, metrics, pages, problems, rulesets
+from service.api import batch, common, cors, docs, language, metrics, pages, problems, rulesets
 from service.api.body import MAX_BODY_BYTES
 
 
@@ -22,6 +22,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask("service")
     app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     jsonio.install(app)  # orjson: keys in the order built, UTF-8 as is
+    language.register(app)  # the same, each answer in the language asked for
     if test_config:
         app.config.from_mapping(test_config)
     traced = serving.register(app)

@@ -22,6 +22,7 @@ from werkzeug.exceptions import (
 )
 
 from service.jsonio import MAX_DEPTH, nesting_depth_exceeds
+from service.language import Message
 
 MAX_BODY_BYTES = 1024 * 1024  # a request body; a batch may be larger (service/api/batch.py)
 
@@ -33,8 +34,9 @@ class UnsupportedEncoding(UnsupportedMediaType):
 
 
 class BrokenFraming(BadRequest):
-    description = ("The body's framing is broken (a chunk that is not one, or a body that "
-                   "ended before its length): send the whole body again.")
+    description = Message("broken-framing",
+                          "The body's framing is broken (a chunk that is not one, or a body "
+                          "that ended before its length): send the whole body again.")
 
 
 def _read(stream: BinaryIO, size: int) -> bytes:
@@ -89,8 +91,9 @@ def _check_utf8(asked: Request, plain: bool, data: bytes) -> None:
     detected = detected_encoding(data)
     if charset not in ("utf-8", "utf8") or detected not in ("utf-8", "utf-8-sig"):
         named = detected if detected not in ("utf-8", "utf-8-sig") else charset
-        raise UnsupportedMediaType(f"The body is {named}; JSON is UTF-8 (RFC 8259): send "
-                                   "it as UTF-8.")
+        raise UnsupportedMediaType(Message(
+            "not-utf8", "The body is {encoding}; JSON is UTF-8 (RFC 8259): send it as UTF-8.",
+            encoding=named))
 
 
 def json_body() -> Any:
@@ -100,20 +103,26 @@ def json_body() -> Any:
     environ = asked.environ
     encoding = str(environ.get("HTTP_CONTENT_ENCODING", "")).strip().lower()
     if encoding not in ("", "identity"):
-        raise UnsupportedEncoding(
-            f"Content-Encoding '{encoding}' is not decoded here; send the body uncompressed.")
+        raise UnsupportedEncoding(Message(
+            "compressed", "Content-Encoding '{encoding}' is not decoded here; send the body "
+            "uncompressed.", encoding=encoding))
     # What nearly every client sends is read from the environ; Werkzeug parses the rest.
     plain = environ.get("CONTENT_TYPE") == "application/json"
     if not (plain or asked.is_json):
-        raise UnsupportedMediaType("Send the body as application/json.")
+        raise UnsupportedMediaType(Message("not-json-media-type",
+                                           "Send the body as application/json."))
     data = _read_capped(asked, environ)
     _check_utf8(asked, plain, data)
     if nesting_depth_exceeds(data, MAX_DEPTH):
-        raise BadRequest(f"The body nests arrays or objects more than {MAX_DEPTH} deep.")
+        raise BadRequest(Message("too-deep",
+                                 "The body nests arrays or objects more than {limit} deep.",
+                                 limit=MAX_DEPTH))
     try:
         return current_app.json.loads(data)
     except UnicodeDecodeError:  # bytes that are not UTF-8: Latin-1, say
-        raise UnsupportedMediaType("The body is not UTF-8; JSON is UTF-8 (RFC 8259): send it "
-                                   "as UTF-8.") from None
+        raise UnsupportedMediaType(Message(
+            "not-utf8", "The body is not UTF-8; JSON is UTF-8 (RFC 8259): send it as UTF-8.")
+        ) from None
     except ValueError:  # JSONDecodeError, and an integer of more than 4,300 digits
-        raise BadRequest(f"The body ({len(data)} bytes) is not valid JSON.") from None
+        raise BadRequest(Message("not-json", "The body ({size} bytes) is not valid JSON.",
+                                 size=len(data))) from None

@@ -10,6 +10,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from service import metrics
 from service.actions import run
 from service.house import variants
+from service.language import Message
 from service.openapi import spec_yaml
 from service.rulesets import RULESETS, listing
 from service.scoring import known_ruleset
@@ -28,7 +29,8 @@ def healthz() -> dict[str, Any]:
 def readyz() -> dict[str, Any]:
     """Tell a load balancer whether this worker can score; 503 once it is shutting down."""
     if stopping():
-        raise ServiceUnavailable("This worker is shutting down; send requests elsewhere.")
+        raise ServiceUnavailable(Message(
+            "shutting-down", "This worker is shutting down; send requests elsewhere."))
     try:  # each ruleset's check hand (registry.Ready), as a client's request would run
         with metrics.uncounted():
             scored = all(ready.answers(run(ruleset.id, ready.action, ready.body))
@@ -37,7 +39,8 @@ def readyz() -> dict[str, Any]:
         log_exception(exc)
         scored = False
     if not scored:
-        raise ServiceUnavailable("This worker could not score its check hands.")
+        raise ServiceUnavailable(Message(
+            "not-ready", "This worker could not score its check hands."))
     return {"status": "ready"}
 
 

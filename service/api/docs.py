@@ -11,6 +11,8 @@ from importlib.resources import files
 
 from flask import Blueprint, Response, abort, send_from_directory
 
+from service.api.language import chosen, speaks
+from service.language import TAGS, Phrase, said
 from service.openapi import spec_json
 
 bp = Blueprint("docs", __name__)
@@ -57,7 +59,9 @@ def openapi_json() -> Response:
 @bp.get("/docs")
 def docs() -> Response:
     """This contract as an interactive page (Swagger UI), served by the service."""
-    return Response(PAGE, mimetype="text/html")
+    language = chosen()
+    speaks()
+    return Response(_PAGES[language], mimetype="text/html")
 
 
 @bp.get("/docs/start.js")
@@ -70,3 +74,10 @@ def asset(name: str) -> Response:
     if name not in SERVED:
         abort(404)
     return send_from_directory(ASSETS, name, max_age=3600)
+
+
+# The page's own words, its title, in each language (Swagger UI's are its own, English).
+TITLE = Phrase("Mahjong scoring service: API")
+_PAGES = {language: PAGE.replace('<html lang="en">', f'<html lang="{tag}">')
+          .replace(f"<title>{TITLE}</title>", f"<title>{said(TITLE, language)}</title>")
+          for language, tag in TAGS.items()}

@@ -14,23 +14,28 @@ from flask import Blueprint, Response, request
 from werkzeug.exceptions import NotFound
 
 from service import pages
+from service.api.language import chosen, speaks
 from service.errors import PROBLEM_TYPES
-from service.jsonio import encoded
+from service.jsonio import written
+from service.language import Message
 from service.rulings import Ruling, find, general, of_ruleset
 from service.scoring import known_ruleset
 
 bp = Blueprint("pages", __name__)
 
 
-def _negotiated(document: dict[str, Any], page: Callable[[str], str]) -> Response:
-    """``document`` as JSON, or ``page(path)`` as HTML when the client prefers it."""
+def _negotiated(document: dict[str, Any], page: Callable[[str, str], str]) -> Response:
+    """``document`` as JSON, or ``page(path, language)`` as HTML when the client prefers it,
+    in the language negotiated."""
     wanted = request.accept_mimetypes.best_match(["application/json", "text/html"],
                                                  default="application/json")
+    language = chosen()
     if wanted == "text/html":
-        response = Response(page(request.path), mimetype="text/html")
+        response = Response(page(request.path, language), mimetype="text/html")
     else:
-        response = Response(encoded(document), mimetype="application/json")
+        response = Response(written(document, language), mimetype="application/json")
     response.vary.add("Accept")
+    speaks()  # the HTML page too says its language (service/api/language.py)
     return response
 
 
@@ -45,13 +50,16 @@ def problem_type(slug: str) -> Response:
     """One problem type: what went wrong and how to fix it."""
     kind = PROBLEM_TYPES.get(slug)
     if kind is None:
-        raise NotFound(f"No problem type '{slug}'; GET /problems lists them.")
+        raise NotFound(Message("no-such-problem-type",
+                               "No problem type '{slug}'; GET /problems lists them.",
+                               slug=slug))
     return _negotiated(pages.problem_type(kind),
-                       lambda path: pages.problem_type_html(kind, path))
+                       lambda path, language: pages.problem_type_html(kind, path, language))
 
 
 def _ruling(found: Ruling) -> Response:
-    return _negotiated(found.document(), lambda path: pages.ruling_html(found, path))
+    return _negotiated(found.document(),
+                       lambda path, language: pages.ruling_html(found, path, language))
 
 
 @bp.get("/v1/rulings")
@@ -65,8 +73,10 @@ def ruling(ruling_id: str) -> Response:
     """One ruling, general or any ruleset's, by its id alone."""
     found = find(ruling_id)
     if found is None:
-        raise NotFound(f"No ruling '{ruling_id}'; GET /v1/rulings lists the general ones, "
-                       "GET /v1/rulesets/{ruleset_id}/rulings a ruleset's.")
+        raise NotFound(Message("no-such-ruling",
+                               "No ruling '{ruling}'; GET /v1/rulings lists the general ones, "
+                               "GET /v1/rulesets/{{ruleset_id}}/rulings a ruleset's.",
+                               ruling=ruling_id))
     return _ruling(found)
 
 
@@ -75,7 +85,8 @@ def ruleset_rulings(ruleset_id: str) -> Response:
     """The rulings a ruleset follows besides the general ones."""
     ruleset = known_ruleset(ruleset_id)  # UnknownRuleset, a 404, for a ruleset not served
     return _negotiated(pages.ruling_list(of_ruleset(ruleset.id)),
-                       lambda path: pages.ruleset_rulings_html(ruleset.id, path))
+                       lambda path, language: pages.ruleset_rulings_html(ruleset.id, path,
+                                                                         language))
 
 
 @bp.get("/v1/rulesets/<ruleset_id>/rulings/<ruling_id>")
@@ -85,6 +96,11 @@ def ruleset_ruling(ruleset_id: str, ruling_id: str) -> Response:
     found = next((own for own in of_ruleset(ruleset.id) if own.id == ruling_id), None)
     if found is None:
         elsewhere = find(ruling_id)
-        where = f"; it is at {elsewhere.url}" if elsewhere is not None else ""
-        raise NotFound(f"Ruleset '{ruleset.id}' has no ruling '{ruling_id}'{where}.")
+        if elsewhere is not None:
+            raise NotFound(Message("ruling-elsewhere",
+                                   "Ruleset '{ruleset}' has no ruling '{ruling}'; it is at "
+                                   "{url}.", ruleset=ruleset.id, ruling=ruling_id,
+                                   url=elsewhere.url))
+        raise NotFound(Message("no-such-ruling-here", "Ruleset '{ruleset}' has no ruling "
+                               "'{ruling}'.", ruleset=ruleset.id, ruling=ruling_id))
     return _ruling(found)

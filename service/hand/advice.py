@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from service.errors import impossible
 from service.hand.shanten import IMPOSSIBLE, SOFT, seven_pairs_from, suit_key, suit_table
 from service.hand.splits import SUITS
+from service.language import Message
 from service.tiles import NUM_TILES, code, codes, counts_of, tile
 
 
@@ -256,8 +257,9 @@ def unseen(held: Sequence[int], visible: Sequence[int], in_play: Sequence[int],
         seen[t] += 1
     for t in range(NUM_TILES):
         if seen[t] > in_play[t]:
-            raise impossible(field, f"{code(t)} is seen {seen[t]} times, the hand's own "
-                             f"included; there are {in_play[t]} in play")
+            raise impossible(field, Message(
+                "seen-too-often", "{tile} is seen {count} times, the hand's own included; "
+                "there are {in_play} in play", tile=code(t), count=seen[t], in_play=in_play[t]))
     return [in_play[t] - seen[t] for t in range(NUM_TILES)]
 
 
@@ -265,10 +267,12 @@ def check_advice_size(concealed: Sequence[int], melds: Sequence[Any], sets: int)
     """Standing tiles of waiting or of winning size (G-3); answers whether of winning size."""
     waiting = 3 * (sets - len(melds)) + 1
     if len(melds) > sets:
-        raise impossible("melds", f"a hand has at most {sets} melds")
+        raise impossible("melds", Message("too-many-melds", "a hand has at most {max} melds",
+                                          max=sets))
     if len(concealed) not in (waiting, waiting + 1):
-        raise impossible("concealed", f"with {len(melds)} meld(s), concealed holds {waiting} "
-                         f"tiles (a hand waiting to draw) or {waiting + 1} (a hand to discard "
-                         f"from), the tiles of melds not repeated in it, but it holds "
-                         f"{len(concealed)}")
+        raise impossible("concealed", Message(
+            "tile-count", "with {melds} meld(s), concealed holds {expected} tiles (a hand "
+            "waiting to draw) or {expected_too} (a hand to discard from), the tiles of melds "
+            "not repeated in it, but it holds {count}", melds=len(melds), expected=waiting,
+            expected_too=waiting + 1, count=len(concealed)))
     return len(concealed) == waiting + 1

@@ -7,11 +7,14 @@ sets and a pair that leaves the fewest tiles out, wild tiles filling gaps where 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
+from service.language import N_, Message, Phrase
 from service.tiles import NUM_TILES, code, counts_of
 
 Found = tuple[int, ...]  # the tiles left over, lowest first
-_SETS = ("no set", "one set", "two sets", "three sets", "four sets", "five sets")
+_SETS = (N_("no set"), N_("one set"), N_("two sets"), N_("three sets"), N_("four sets"),
+         N_("five sets"))
 
 
 def left_over(counts: Sequence[int], wilds: int, sets: int) -> list[int]:
@@ -77,8 +80,19 @@ def no_win(concealed: Sequence[int], sets: int, *, seven_pairs: bool = False,
     if wild is not None:
         wilds = max(0, counts[wild] - (face == wild))
         counts[wild] -= wilds
-    extra = " (or seven pairs)" if seven_pairs else ""
     found = left_over(counts, wilds, sets)
-    over = ", ".join(code(t) for t in found)
-    rest = f"; the closest reading leaves {over} over" if found else ""
-    return f"the standing tiles do not make {_SETS[sets]} and a pair{extra}{rest}"
+    return Message("leftover-tiles", _TEMPLATES[seven_pairs, bool(found)], sets=sets,
+                   seven_pairs=seven_pairs, tiles=[code(t) for t in found],
+                   _sets=Phrase(_SETS[sets]))
+
+
+# The not-a-win sentence: with seven pairs a winning shape or not, with tiles left over or not
+# (the ``tiles`` param lists them, empty when none is).
+_TEMPLATES: Final = {
+    (False, False): N_("the standing tiles do not make {_sets} and a pair"),
+    (True, False): N_("the standing tiles do not make {_sets} and a pair (or seven pairs)"),
+    (False, True): N_("the standing tiles do not make {_sets} and a pair; the closest reading "
+                      "leaves {tiles} over"),
+    (True, True): N_("the standing tiles do not make {_sets} and a pair (or seven pairs); the "
+                     "closest reading leaves {tiles} over"),
+}

@@ -8,6 +8,7 @@ from typing import Final
 
 from service.errors import ProblemError, impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
+from service.language import Message, joined
 from service.tiles import NUM_TILES, code, counts_of, is_honor
 
 
@@ -17,13 +18,16 @@ def check_meld(kind: str, tiles: Sequence[int], field: str) -> None:
     if kind == CHI:
         if len(ordered) != 3 or is_honor(ordered[0]) or ordered[0] // 9 != ordered[2] // 9 or \
                 ordered != [ordered[0], ordered[0] + 1, ordered[0] + 2]:
-            raise impossible(f"{field}.tiles", "a chi is three consecutive tiles of one suit")
+            raise impossible(f"{field}.tiles", Message(
+                "not-a-chi", "a chi is three consecutive tiles of one suit"))
     elif kind == PENG:
         if len(ordered) != 3 or len(set(ordered)) != 1:
-            raise impossible(f"{field}.tiles", "a peng is three identical tiles")
+            raise impossible(f"{field}.tiles", Message(
+                "not-a-peng", "a peng is three identical tiles"))
     elif kind in (GANG, ANGANG):
         if len(ordered) != 4 or len(set(ordered)) != 1:
-            raise impossible(f"{field}.tiles", "a kong is four identical tiles")
+            raise impossible(f"{field}.tiles", Message(
+                "not-a-kong", "a kong is four identical tiles"))
 
 
 def _real_melds() -> frozenset[tuple[str, tuple[int, ...]]]:
@@ -45,10 +49,12 @@ def check_claims(seat: int, melds: Sequence[Meld], field: str) -> None:
     upper = (seat + 3) % 4
     for index, (kind, _, source) in enumerate(melds):
         if source == seat:
-            raise impossible(f"{field}.{index}.from", "a meld is not claimed from oneself")
+            raise impossible(f"{field}.{index}.from", Message(
+                "claimed-from-oneself", "a meld is not claimed from oneself"))
         if kind == CHI and source != upper:
             raise impossible(f"{field}.{index}.from",
-                             f"a chi is claimed only from the 上家 (seat {upper})")
+                             Message("chi-from-upper", "a chi is claimed only from the 上家 "
+                                     "(seat {seat})", seat=upper))
 
 
 def claiming_seat(melds: Sequence[Meld], first: int, field: str) -> int:
@@ -62,8 +68,9 @@ def claiming_seat(melds: Sequence[Meld], first: int, field: str) -> int:
         except ProblemError:
             continue
         return seat
-    raise impossible(field, "no one seat could have claimed all these melds: a chi comes only "
-                            "from its owner's 上家, and no meld from its owner")
+    raise impossible(field, Message(
+        "no-claiming-seat", "no one seat could have claimed all these melds: a chi comes only "
+        "from its owner's 上家, and no meld from its owner"))
 
 
 def check_copies(concealed: Sequence[int], melds: Sequence[Meld], field: str = "hand") -> list[int]:
@@ -81,8 +88,9 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     for n in held:  # a loop, not max(): compiled, a loop compares plain ints
         if n > 4:
             t = held.index(n)
-            raise impossible(field,
-                             f"{code(t)} appears {held[t]} times; there are four of each tile")
+            raise impossible(field, Message(
+                "fifth-copy", "{tile} appears {count} times; there are four of each tile",
+                tile=code(t), count=held[t]))
     return held
 
 
@@ -93,24 +101,32 @@ def check_size(
     """A hand of N sets and a pair holds 3N + 2 tiles at the win, one fewer while waiting (G-3)."""
     expected = 3 * (sets - len(melds)) + (2 if winning else 1)
     if len(melds) > sets:
-        raise impossible("hand.melds", f"a hand has at most {sets} melds")
+        raise impossible("hand.melds", Message("too-many-melds",
+                                               "a hand has at most {max} melds", max=sets))
     if len(concealed) != expected:
         raise impossible(field, size_message(len(concealed), expected, melds, winning))
 
 
 def size_message(got: int, expected: int, melds: Sequence[Meld], winning: bool) -> str:
     """Say what ``concealed`` must hold, count what it holds, and guess the usual slip."""
-    held = "every standing tile, the winning tile included once" if winning else \
-        "every standing tile of the waiting hand"
-    message = (f"with {len(melds)} meld(s), concealed holds {expected} tiles ({held}; the "
-               f"tiles of melds are not repeated in it), but it holds {got}")
+    said = {"melds": len(melds), "expected": expected, "count": got}
+    message = Message("tile-count", "with {melds} meld(s), concealed holds {expected} tiles "
+                      "(every standing tile, the winning tile included once; the tiles of "
+                      "melds are not repeated in it), but it holds {count}", **said) \
+        if winning else \
+        Message("tile-count", "with {melds} meld(s), concealed holds {expected} tiles (every "
+                "standing tile of the waiting hand; the tiles of melds are not repeated in "
+                "it), but it holds {count}", **said)
     meld_tiles = sum(len(meld.tiles) for meld in melds)
     if melds and got in (expected + meld_tiles, expected + 3 * len(melds)):
-        return f"{message}: the meld tiles seem to be repeated in concealed"
+        return joined(message, ": ", Message("tile-count", "the meld tiles seem to be repeated "
+                                             "in concealed", **said))
     if winning and got == expected - 1:
-        return f"{message}: is the winning tile missing? It belongs in concealed too"
+        return joined(message, ": ", Message("tile-count", "is the winning tile missing? It "
+                                             "belongs in concealed too", **said))
     if winning and got == expected + 1:
-        return f"{message}: is the winning tile counted twice?"
+        return joined(message, ": ", Message("tile-count", "is the winning tile counted twice?",
+                                             **said))
     return message
 
 
@@ -124,5 +140,6 @@ def check_winning_hand(
     counts = counts_of(concealed)
     held = held_counts(counts, melds)
     if not counts[win_tile]:
-        raise impossible("win.tile", "the winning tile must be among the concealed tiles (G-3)")
+        raise impossible("win.tile", Message(
+            "winning-tile-missing", "the winning tile must be among the concealed tiles (G-3)"))
     return counts, held

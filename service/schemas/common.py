@@ -11,7 +11,9 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from service.errors import CAUSES
 from service.hand.groups import ANGANG
+from service.language import Message
 from service.schemas.checks import request_check
 from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
 
@@ -43,8 +45,11 @@ class MeldSchema(Schema):
     def _source_matches_type(self, data: dict[str, Any]) -> None:
         if (data["source"] is None) is not (data["type"] == ANGANG):  # one test while right
             if data["type"] == ANGANG:
-                raise ValidationError("a concealed kong has no 'from' seat", "from")
-            raise ValidationError(f"a {data['type']} needs the seat it was claimed from", "from")
+                raise ValidationError(Message("angang-from",
+                                              "a concealed kong has no 'from' seat"), "from")
+            raise ValidationError(Message("meld-needs-from",
+                                          "a {meld} needs the seat it was claimed from",
+                                          meld=data["type"]), "from")
 
 
 class WinBase(Schema):
@@ -61,9 +66,11 @@ class WinBase(Schema):
     def _source_matches_by(self, data: dict[str, Any]) -> None:
         if (data["source"] is None) is not (data["by"] == SELF_DRAW):  # one test while right
             if data["source"] is None:
-                raise ValidationError(f"a {data['by']} win needs the seat the tile came from",
-                                      "from")
-            raise ValidationError("a self-drawn win has no 'from' seat", "from")
+                raise ValidationError(Message("win-needs-from",
+                                              "a {by} win needs the seat the tile came from",
+                                              by=data["by"]), "from")
+            raise ValidationError(Message("self-draw-from",
+                                          "a self-drawn win has no 'from' seat"), "from")
 
 
 def defaults(schema: type[Schema]) -> Fresh:
@@ -135,6 +142,32 @@ class ScoreSettlementSchema(SettlementSchema):
         "description": "the seat that paid every share (包庄/包牌), or null"})
 
 
+def _codes() -> str:
+    """Every cause code with its params, as the contract lists them."""
+    return "; ".join(f"`{code}` ({', '.join(cause.params) or 'no params'}): {cause.meaning}"
+                     for code, cause in CAUSES.items())
+
+
+class CauseSchema(Answer):
+    """One sentence of a problem, with a code an app can translate from."""
+
+    field = fields.String(required=True, allow_none=True, metadata={
+        "description": "the field's path, as `errors` names it; null for the body itself"})
+    # Open, as the answers' pattern ids are (service/openapi_shapes.py open_ids): a later
+    # version within /v1 may add codes; a client generated today still reads them.
+    code = fields.String(required=True, metadata={
+        "anyOf": [{"type": "string", "enum": list(CAUSES)}, {"type": "string"}],
+        "description": "a stable kebab-case id, the same in every language; those listed are "
+                       "today's, and a later version within /v1 may add others (show its "
+                       "`message`): " + _codes()})
+    params = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "the values the message was built from: tiles as codes, counts, "
+                       "bounds, `suggestions` (the names an unknown one most likely meant); "
+                       "the params of each code are listed with `code`"})
+    message = fields.String(required=True, metadata={
+        "description": "the sentence, in the language negotiated by `Accept-Language`"})
+
+
 class ProblemSchema(Answer):
     type = fields.String(required=True)
     title = fields.String(required=True)
@@ -144,6 +177,9 @@ class ProblemSchema(Answer):
                          required=True,
                          metadata={"description": "each offending field's path, such as "
                                                   "hand.melds.0.from, with its messages"})
+    causes = fields.List(fields.Nested(CauseSchema), required=True, metadata={
+        "description": "each message again with its `code` and `params`, from which an app "
+                       "can write the problem in its own words (docs/contract.md)"})
 
 
 class HealthSchema(Answer):

@@ -13,6 +13,8 @@ from typing import Any, Final
 from marshmallow import ValidationError, fields, validate
 
 from service.errors import InvalidTiles
+from service.field_messages import OUT_OF_RANGE
+from service.language import Message
 from service.tiles import NOTATION, parse_tiles, teach, tile
 
 TILE_CODE_REF = "#/components/schemas/TileCode"
@@ -61,10 +63,13 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
 
     def length_message(self, got: int) -> str:
         if self.min_items == self.max_items:
-            return f"exactly {self.max_items} items are expected, not {got}"
+            return Message("item-count", "exactly {max} items are expected, not {count}",
+                           max=self.max_items, count=got)
         if not self.min_items:
-            return f"at most {self.max_items} items are expected, not {got}"
-        return f"{self.min_items}-{self.max_items} items are expected, not {got}"
+            return Message("item-count", "at most {max} items are expected, not {count}",
+                           max=self.max_items, count=got)
+        return Message("item-count", "{min}-{max} items are expected, not {count}",
+                       min=self.min_items, max=self.max_items, count=got)
 
 
 class Tiles(fields.Field):  # type: ignore[type-arg]
@@ -90,24 +95,30 @@ class Tiles(fields.Field):  # type: ignore[type-arg]
     ) -> list[int]:
         if isinstance(value, str):
             if len(value) > MAX_COMPACT_LENGTH:
-                raise ValidationError(
-                    f"a tile string is at most {MAX_COMPACT_LENGTH} characters")
+                raise ValidationError(Message(
+                    "tile-string-too-long", "a tile string is at most {max} characters",
+                    max=MAX_COMPACT_LENGTH))
         elif isinstance(value, list):
             if len(value) > self.max_tiles:
-                raise ValidationError(
-                    f"at most {self.max_tiles} tiles are expected here, not {len(value)}")
+                raise ValidationError(_too_many(self.max_tiles, len(value)))
             if not all(isinstance(v, str) for v in value):
-                raise ValidationError("an array of tile code strings is expected")
+                raise ValidationError(Message("not-tile-codes",
+                                              "an array of tile code strings is expected"))
         else:
-            raise ValidationError("expected a compact tile string or an array of tile codes")
+            raise ValidationError(Message(
+                "not-tiles", "expected a compact tile string or an array of tile codes"))
         try:
             tiles = parse_tiles(value)
         except InvalidTiles as exc:
-            raise ValidationError(teach(str(exc), value)) from None
+            raise ValidationError(teach(exc.args[0], value)) from None
         if len(tiles) > self.max_tiles:
-            raise ValidationError(
-                f"at most {self.max_tiles} tiles are expected here, not {len(tiles)}")
+            raise ValidationError(_too_many(self.max_tiles, len(tiles)))
         return tiles
+
+
+def _too_many(most: int, count: int) -> Message:
+    return Message("too-many-tiles", "at most {max} tiles are expected here, not {count}",
+                   max=most, count=count)
 
 
 class Tile(fields.Field):  # type: ignore[type-arg]
@@ -117,11 +128,12 @@ class Tile(fields.Field):  # type: ignore[type-arg]
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> int:
         if not isinstance(value, str):
-            raise ValidationError("a tile code string such as \"5p\" is expected")
+            raise ValidationError(Message("not-a-tile-code",
+                                          "a tile code string such as \"5p\" is expected"))
         try:
             return tile(value)
         except InvalidTiles as exc:
-            raise ValidationError(teach(str(exc), value)) from None
+            raise ValidationError(teach(exc.args[0], value)) from None
 
 
 class WholeNumber(fields.Integer):
@@ -154,13 +166,14 @@ def flag(meaning: str) -> Flag:
 def Seat(description: str = "", **kwargs: Any) -> fields.Integer:  # noqa: N802 - a field
     """A seat number 0-3 (G-2); the error and the contract say what the numbers mean."""
     text = f"{description}: {SEATS}" if description else SEATS[0].upper() + SEATS[1:]
-    error = "{input} is not a seat: seats are 0-3 in turn order (G-2), s+1 (mod 4) after s"
+    error = Message("not-a-seat", "{input} is not a seat: seats are 0-3 in turn order (G-2), "
+                    "s+1 (mod 4) after s")
     return WholeNumber(validate=validate.Range(0, 3, error=error),
                        metadata={"description": text}, **kwargs)
 
 
 def Count(low: int, high: int, **kwargs: Any) -> fields.Integer:  # noqa: N802
-    return WholeNumber(validate=validate.Range(low, high), **kwargs)
+    return WholeNumber(validate=validate.Range(low, high, error=OUT_OF_RANGE), **kwargs)
 
 
 def tile_code_ref(converter: Any, field: Any, **kwargs: Any) -> dict[str, Any]:

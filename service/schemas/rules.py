@@ -16,6 +16,7 @@ from marshmallow import ValidationError, fields, validate
 
 from service.errors import MAX_FIELD_ERRORS
 from service.hints import closest, did_you_mean
+from service.language import Message
 
 Value = int | bool | str
 
@@ -48,15 +49,17 @@ class Parameter(NamedTuple):
         parameter a request sends: the default's type read directly, not ``type``)."""
         kind = type(self.default)
         if kind is bool:
-            return None if isinstance(value, bool) else "Not a valid boolean: true or false."
+            return None if isinstance(value, bool) else Message(
+                "not-a-boolean", "Not a valid boolean: true or false.")
         if kind is int:
             if type(value) is not int:
-                return "Not a valid integer."
+                return Message("not-an-integer", "Not a valid integer.")
             if not self.minimum <= value <= self.maximum:
-                return f"Must be between {self.minimum} and {self.maximum}."
+                return Message("out-of-range", "Must be between {min} and {max}.",
+                               min=self.minimum, max=self.maximum)
             return None
         if value not in self.choices:
-            return f"Must be one of: {', '.join(self.choices)}."
+            return Message("not-one-of", "Must be one of: {choices}.", choices=self.choices)
         return None
 
     def described(self) -> dict[str, Any]:
@@ -99,7 +102,8 @@ def refusals(ruleset: str, declared: Mapping[str, Parameter],
     for key, value in given.items():
         parameter = declared.get(key)
         if parameter is None:
-            texts = [f"Unknown parameter of {ruleset}: GET /v1/rulesets/{ruleset} lists them."]
+            texts = [Message("unknown-parameter", "Unknown parameter of {ruleset}: "
+                             "GET /v1/rulesets/{ruleset} lists them.", ruleset=ruleset)]
             hinted = len(errors) < MAX_FIELD_ERRORS and len(str(key)) <= LONGEST_ID
             meant = closest(str(key), declared) if hinted else None
             errors[str(key)] = texts + ([did_you_mean(meant)] if meant is not None else [])
@@ -130,7 +134,8 @@ class RulesField(fields.Field):  # type: ignore[type-arg]
         """The loaded value in one call, as service/loader.py calls it without marshmallow's
         field machinery (this field has no validators of its own)."""
         if type(value) is not dict:
-            raise ValidationError("Not a valid object: parameter id → value.")
+            raise ValidationError(Message("not-an-object",
+                                          "Not a valid object: parameter id → value."))
         parameters = self.parameters
         for key, given in value.items():
             parameter = parameters.get(key)

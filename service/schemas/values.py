@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
+from service.language import Message
 from service.schemas import common
 from service.schemas.checks import request_check
 from service.schemas.common import Answer, ProblemSchema
@@ -27,8 +28,9 @@ class ValuesMixin(Schema):
         given = [name for name in VALUE_FIELDS if name in original]
         for needed in ("winner", "dealer"):
             if given and needed not in original:
-                raise ValidationError(f"what each wait is worth ({', '.join(given)}) needs "
-                                      f"'{needed}' as well", needed)
+                raise ValidationError(Message(
+                    "values-need-seats", "what each wait is worth ({given}) needs '{needed}' "
+                    "as well", given=given, needed=needed), needed)
 
 
 class WaySchema(Answer):

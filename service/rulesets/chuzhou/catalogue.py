@@ -5,6 +5,7 @@ docs/rules/chuzhou.md explains it.
 
 from __future__ import annotations
 
+from service.language import Phrase
 from service.rulesets.chuzhou.patterns import PATTERNS as ROWS
 from service.rulesets.chuzhou.patterns import Pattern, one, two
 
@@ -19,7 +20,7 @@ def catalogue() -> dict[str, object]:
         "id": "chuzhou", "name": "楚州麻将", "name_en": "Chuzhou mahjong",
         "patterns": [
             {"id": x.id, "name": x.name, "name_en": x.name_en, "values": x.values,
-             "excludes": list(x.excludes), "condition": x.condition}
+             "excludes": list(x.excludes), "condition": Phrase(x.condition)}
             for x in PATTERNS
         ],
     }

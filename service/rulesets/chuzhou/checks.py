@@ -8,6 +8,7 @@ from typing import Any, Final
 from service.errors import ImpossibleHand, impossible
 from service.hand.groups import ANGANG, CHI, GANG, Meld
 from service.hand.validate import check_claims
+from service.language import Message, joined
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.tiles import code
 
@@ -15,7 +16,8 @@ from service.tiles import code
 def check_seats(data: dict[str, Any], melds: Sequence[Meld]) -> None:
     winner, win = data["winner"], data["win"]
     if win["source"] == winner:
-        raise impossible("win.from", "the winner cannot win on its own discard")
+        raise impossible("win.from", Message(
+            "own-discard", "the winner cannot win on its own discard"))
     if melds:
         check_claims(winner, melds, "hand.melds")
 
@@ -31,8 +33,9 @@ def check_zhen(data: dict[str, Any], tuned: Tuned) -> None:
     """A 针 above the rules' cap is one these rules never reach (CZ-13)."""
     for seat, zhen in enumerate(data["zhen"]):
         if zhen > tuned.zhen_cap:
-            raise impossible(f"zhen.{seat}", f"{zhen} is above these rules' zhen_cap, "
-                                             f"{tuned.zhen_cap} (CZ-13)")
+            raise impossible(f"zhen.{seat}", Message(
+                "above-cap", "{value} is above these rules' zhen_cap, {max} (CZ-13)",
+                value=zhen, max=tuned.zhen_cap))
 
 
 def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
@@ -42,8 +45,8 @@ def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     check_zhen(data, tuned)
     if data["situation"]["liable_seat"] is not None and not tuned.baozhuang:
         raise impossible("situation.liable_seat",
-                         "these rules play without 包庄 (rules.baozhuang false): no seat is "
-                         "liable (CZ-15)")
+                         Message("no-liability", "these rules play without 包庄 "
+                                 "(rules.baozhuang false): no seat is liable (CZ-15)"))
 
 
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
@@ -56,43 +59,52 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
     claimed = any(m.type != ANGANG for m in melds)
     if situation["heavenly"] and (winner != dealer or not self_draw or claimed):
         raise impossible("situation.heavenly",
-                         "天胡 is the dealer's self-draw on the first 14 tiles, with no claimed "
-                         "meld (CZ-11)")
+                         Message("not-heavenly", "天胡 is the dealer's self-draw on the "
+                                 "first 14 tiles, with no claimed meld (CZ-11)"))
     if situation["earthly"] and (winner == dealer or not self_draw):
         raise impossible("situation.earthly",
-                         "地胡 is a non-dealer's self-draw in the first go-around (CZ-11)")
+                         Message("not-earthly", "地胡 is a non-dealer's self-draw in the "
+                                 "first go-around (CZ-11)"))
     for flag, name in (("last_tile", "海底捞月"), ("after_kong", "杠后开")):
         if situation[flag] and not self_draw:
-            raise impossible(f"situation.{flag}", f"{name} is won only on a self-draw (CZ-11)")
+            raise impossible(f"situation.{flag}", Message(
+                "self-draw-only", "{pattern} is won only on a self-draw (CZ-11)", pattern=name))
     kongs = any(m.type in (GANG, ANGANG) for m in melds)
     if situation["after_kong"] and not (kongs or data["hand"]["flowers"]):
         raise impossible("situation.after_kong",
-                         "杠后开 needs a kong or a 小花 whose replacement tile won (CZ-11)")
+                         Message("no-kong", "杠后开 needs a kong or a 小花 whose "
+                                 "replacement tile won (CZ-11)"))
     if situation["ready_first_turn"] and not situation["declared_ready"]:
         # Both fields named: the one set, and the one missing (what each wait is worth reads
         # a refusal naming a flag the request left out as "needs it", service/values.py).
-        message = "硬子 needs a ready declaration (declared_ready)"
-        raise ImpossibleHand(f"situation.ready_first_turn: {message}",
+        message = Message("needs-declaration",
+                          "硬子 needs a ready declaration (declared_ready)")
+        raise ImpossibleHand(joined("situation.ready_first_turn: ", message),
                              {"situation.ready_first_turn": [message],
                               "situation.declared_ready": [message]})
     _check_table_pengs(situation["table_pengs"], melds, held)
     for field in ("tuokuzi_seat", "liable_seat"):
         if situation[field] == winner:
-            raise impossible(f"situation.{field}", "the winner cannot be liable for its own win")
+            raise impossible(f"situation.{field}", Message(
+                "winner-liable", "the winner cannot be liable for its own win"))
     if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
-        raise impossible("situation.one_suit_seats", "a seat is listed twice")
+        raise impossible("situation.one_suit_seats",
+                         Message("seat-twice", "a seat is listed twice"))
     if situation["liable_seat"] is not None and tuned.exempt_one_suit and \
             situation["liable_seat"] in situation["one_suit_seats"]:
         raise impossible("situation.liable_seat",
-                         "a seat holding a one-suit hand is never liable (清不包清, CZ-15)")
+                         Message("one-suit-liable", "a seat holding a one-suit hand is never "
+                                 "liable (清不包清, CZ-15)"))
 
 
 def _check_table_pengs(pengs: Sequence[int], melds: Sequence[Meld], held: Sequence[int]) -> None:
     if len(set(pengs)) != len(pengs):
-        raise impossible("situation.table_pengs", "a tile can be 碰'd only once")
+        raise impossible("situation.table_pengs",
+                         Message("peng-twice", "a tile can be 碰'd only once"))
     own = {m.tiles[0] for m in melds if m.type != CHI}
     for t in pengs:
         if t not in own and held[t] + 3 > 4:
             raise impossible("situation.table_pengs",
-                             f"a 碰 of {code(t)} on the table and {held[t]} in the hand "
-                             "make more than four")
+                             Message("fifth-copy", "a 碰 of {tile} on the table and {count} "
+                                     "in the hand make more than four", tile=code(t),
+                                     count=held[t]))

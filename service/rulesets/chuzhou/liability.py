@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from service.hand.groups import CHI, Meld
+from service.language import N_
 from service.tiles import DRAGONS, is_terminal
 
 
@@ -34,9 +35,9 @@ def _any_meld(meld: Meld) -> bool:
 
 TRIGGERS: Final = (
     Trigger("three_dragons", "包庄：三大元", "Liability for three dragons",
-            "the third dragon triplet", 3, _dragon_set),
+            N_("the third dragon triplet"), 3, _dragon_set),
     Trigger("pure_terminals", "包庄：清十四一", "Liability for pure terminals",
-            "the fourth terminal triplet", 4, _terminal_set),
+            N_("the fourth terminal triplet"), 4, _terminal_set),
     Trigger("full_flush", "包庄：清一色", "Liability for a full flush",
-            "the fourth one-suit meld", 4, _any_meld),
+            N_("the fourth one-suit meld"), 4, _any_meld),
 )

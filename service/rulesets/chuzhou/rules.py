@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
+from service.language import Phrase, joined, sentence
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.liability import TRIGGERS
 from service.rulesets.chuzhou.patterns import FOUR_IN, Test, four_in_judging
@@ -35,84 +36,99 @@ def _ruling(pattern: Pattern, default: str) -> str:
     return cited.group(0) if cited else default
 
 
-def _names(ids: tuple[str, ...]) -> str:
-    return ", ".join(NAMES[pid] for pid in ids)
+def _names(ids: tuple[str, ...]) -> list[str]:
+    return [NAMES[pid] for pid in ids]
 
 
+# Each description is said in the language a request asks for (service/language.py): built
+# of sentences, each a msgid of the catalog.
 def _off_means(pattern: Pattern) -> str:
     """What switching the pattern off does (G-8), named from the catalogue."""
-    said = "off, it no longer counts"
-    if pattern.excludes:
-        said += (f" and no longer excludes: what it alone excluded ({_names(pattern.excludes)}) "
-                 "is judged again")
+    # The names first: a catalogue row's keyword (pattern) inside a sentence's call would
+    # mislead pybabel's reading of the sentence (tools/messages.py).
+    excluded, fed, below = _names(pattern.excludes), LIABLE.get(pattern.id), BELOW.get(pattern.id)
+    said: list[str] = [sentence("off, it no longer counts")]
+    if excluded:
+        said.extend((" ", sentence("and no longer excludes: what it alone excluded ({names}) "
+                                   "is judged again", names=excluded)))
     for add_on in (p for p in PATTERNS if pattern.id in p.adds_to):
         others = _names(tuple(b for b in add_on.adds_to if b != pattern.id))
-        said += f"; {add_on.name} goes with it unless {others} counts"
-    if pattern.id in LIABLE:
-        said += f"; feeding {LIABLE[pattern.id]} makes no seat liable"
-    if BELOW.get(pattern.id):
-        said += (f"; its tiles take the highest member below it that is on "
-                 f"({_names(BELOW[pattern.id])}, CZ-5)")
-    return said + " (G-8)"
+        said.append(sentence("; {add_on} goes with it unless {others} counts",
+                             add_on=add_on.name, others=others))
+    if fed is not None:
+        said.append(sentence("; feeding {fed} makes no seat liable", fed=Phrase(fed)))
+    if below:
+        said.append(sentence("; its tiles take the highest member below it that is on "
+                             "({names}, CZ-5)", names=_names(below)))
+    return joined(*said, " (G-8)")
 
 
-def _at_zero(pattern: Pattern) -> str:
+def _at_zero(pattern: Pattern) -> list[str]:
     """What a value of 0 leaves (G-8): the pattern still counts, so it still excludes."""
-    said = ""
-    if pattern.excludes:
-        said += f" and still excludes {_names(pattern.excludes)}"
-    if pattern.id in LIABLE:
-        said += f", and feeding {LIABLE[pattern.id]} still makes a seat liable (CZ-15)"
-    return f"; at 0 it still counts{said} (G-8)" if said else ""
+    excluded, fed = _names(pattern.excludes), LIABLE.get(pattern.id)  # as in _off_means
+    said: list[str] = []
+    if excluded:
+        said.extend((" ", sentence("and still excludes {names}", names=excluded)))
+    if fed is not None:
+        said.append(sentence(", and feeding {fed} still makes a seat liable (CZ-15)",
+                             fed=Phrase(fed)))
+    return [sentence("; at 0 it still counts"), *said, " (G-8)"] if said else []
 
 
 def _pattern_parameters(pattern: Pattern) -> list[Parameter]:
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
     found = [switch(f"{pid}.on", name, f"{name_en}: counts",
-                    f"whether {name} ({name_en}) counts; {_off_means(pattern)}",
+                    joined(sentence("whether {name} ({name_en}) counts; ", name=name,
+                                    name_en=name_en), _off_means(pattern)),
                     _ruling(pattern, "CZ-5"))]
     if "value" in pattern.values:
         found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
-                            f"the 番 of {name} ({name_en}), each time it counts"
-                            f"{_at_zero(pattern)}",
+                            joined(sentence("the 番 of {name} ({name_en}), each time it counts",
+                                            name=name, name_en=name_en), *_at_zero(pattern)),
                             _ruling(pattern, "CZ-5"), pattern.values["value"], 0, MOST_FAN))
     else:
         for form, word in (("ming", "明"), ("an", "暗")):
             found.append(number(f"{pid}.{form}", f"{name} {word}番", f"{name_en}: {word} 番",
-                                f"the 番 of {name} ({name_en}) when {word} (CZ-7)"
-                                f"{_at_zero(pattern)}", "CZ-7",
+                                joined(sentence("the 番 of {name} ({name_en}) when {form} "
+                                                "(CZ-7)", name=name, name_en=name_en,
+                                                form=word), *_at_zero(pattern)), "CZ-7",
                                 pattern.values[form], 0, MOST_FAN))
     return found
 
 
 SETTLEMENT: Final = (
-    number("zhen_unit", "针的单位", "Zhen unit", "what each 针 adds to a loser's share: F + unit × "
-           "(winner's 针 + loser's 针)", "CZ-12", 10, 0, MOST_UNIT),
-    number("dealer_zhen_factor", "庄家针倍数", "Dealer's zhen factor", "how many times the "
-           "dealer's 针 counts, wherever it appears (the text doubles it)", "CZ-12", 2, 1, 4),
-    number("discard_extra", "点胡加付", "Discarder's extra", "what the discarder of the winning "
-           "tile pays beyond its share", "CZ-12", 10, 0, MOST_UNIT),
-    number("zhen_cap", "针的上限", "Zhen cap", "the most a seat's 针 grows to in the next "
-           "state; a request sending a 针 above it is refused; at most "
-           f"{MOST_IN_A_ROW:,}, the bound every request's 针 keeps", "CZ-13",
-           MOST_IN_A_ROW, 1, MOST_IN_A_ROW),
-    switch("baozhuang", "包庄", "Liability", "whether a seat can be liable at all (包庄): off, "
-           "every loser pays its own share, and a request naming a liable seat is refused",
-           "CZ-15"),
-    *(switch(f"baozhuang.{t.pattern}", t.name, t.name_en,
-             f"whether feeding {t.fed} makes a seat liable when the hand scores "
-             f"{NAMES[t.pattern]}", "CZ-15") for t in TRIGGERS),
+    number("zhen_unit", "针的单位", "Zhen unit", Phrase(
+        "what each 针 adds to a loser's share: F + unit × (winner's 针 + loser's 针)"),
+        "CZ-12", 10, 0, MOST_UNIT),
+    number("dealer_zhen_factor", "庄家针倍数", "Dealer's zhen factor", Phrase(
+        "how many times the dealer's 针 counts, wherever it appears (the text doubles it)"),
+        "CZ-12", 2, 1, 4),
+    number("discard_extra", "点胡加付", "Discarder's extra", Phrase(
+        "what the discarder of the winning tile pays beyond its share"),
+        "CZ-12", 10, 0, MOST_UNIT),
+    number("zhen_cap", "针的上限", "Zhen cap", sentence(
+        "the most a seat's 针 grows to in the next state; a request sending a 针 above it is "
+        "refused; at most {most:,}, the bound every request's 针 keeps", most=MOST_IN_A_ROW),
+        "CZ-13", MOST_IN_A_ROW, 1, MOST_IN_A_ROW),
+    switch("baozhuang", "包庄", "Liability", Phrase(
+        "whether a seat can be liable at all (包庄): off, every loser pays its own share, and a "
+        "request naming a liable seat is refused"), "CZ-15"),
+    *(switch(f"baozhuang.{t.pattern}", t.name, t.name_en, sentence(
+        "whether feeding {fed} makes a seat liable when the hand scores {pattern}",
+        fed=Phrase(t.fed), pattern=NAMES[t.pattern]), "CZ-15") for t in TRIGGERS),
     switch("baozhuang.tuokuzi", "包庄：脱裤子", "Liability for tuokuzi",
-           "whether the named 脱裤子 seat is liable", "CZ-15"),
-    switch("qing_bu_bao_qing", "清不包清", "No liability between one-suit hands",
-           "whether a seat listed as holding a one-suit hand is exempt from derived liability; "
-           "on, a request naming such a seat as the liable one is refused", "CZ-15"),
-    number("instant_unit", "现场汇", "Instant payment", "what each 现场汇 payment is worth "
-           "(followed discard, four identical discards)", "CZ-16", 10, 0, MOST_UNIT),
-    number("wall_reserve", "流局张数", "Drawn-hand reserve", "tiles left undrawn when the hand is "
-           "drawn, before the kongs' share", "CZ-17", 15, 0, 100),
-    number("wall_reserve_per_kong", "每杠留牌", "Reserve per kong", "tiles more left undrawn for "
-           "each kong made", "CZ-17", 2, 0, 10),
+           Phrase("whether the named 脱裤子 seat is liable"), "CZ-15"),
+    switch("qing_bu_bao_qing", "清不包清", "No liability between one-suit hands", Phrase(
+        "whether a seat listed as holding a one-suit hand is exempt from derived liability; "
+        "on, a request naming such a seat as the liable one is refused"), "CZ-15"),
+    number("instant_unit", "现场汇", "Instant payment", Phrase(
+        "what each 现场汇 payment is worth (followed discard, four identical discards)"),
+        "CZ-16", 10, 0, MOST_UNIT),
+    number("wall_reserve", "流局张数", "Drawn-hand reserve", Phrase(
+        "tiles left undrawn when the hand is drawn, before the kongs' share"),
+        "CZ-17", 15, 0, 100),
+    number("wall_reserve_per_kong", "每杠留牌", "Reserve per kong", Phrase(
+        "tiles more left undrawn for each kong made"), "CZ-17", 2, 0, 10),
 )
 
 PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in _pattern_parameters(pattern)) \

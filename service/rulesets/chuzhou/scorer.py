@@ -11,6 +11,7 @@ from service.hand.groups import described
 from service.hand.leftover import no_win
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
+from service.language import Message
 from service.rulesets.chuzhou.checks import check_rules, check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
@@ -87,9 +88,11 @@ def _undeclared(waits: Sequence[int]) -> str:
     """Why an undeclared hand that reads only as seven pairs is no win, and whether a
     declaration could have made it one (CZ-10: only a hand waiting on a single tile)."""
     if len(waits) == 1:
-        return "七对 wins only when declared ready (CZ-10)"
-    return (f"七对 wins only when declared ready, and this hand cannot be declared: it waited "
-            f"on {', '.join(codes(waits))}, and a declaration needs a single wait (CZ-10)")
+        return Message("seven-pairs-undeclared", "七对 wins only when declared ready (CZ-10)",
+                       tiles=codes(waits))
+    return Message("seven-pairs-undeclared", "七对 wins only when declared ready, and this hand "
+                   "cannot be declared: it waited on {tiles}, and a declaration needs a single "
+                   "wait (CZ-10)", tiles=codes(waits))
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
@@ -117,8 +120,11 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     declared = situation["declared_ready"]
     if declared and len(waits) != 1:
         raise impossible("situation.declared_ready",
-                         f"a ready declaration needs a single wait; the hand waited on "
-                         f"{', '.join(codes(waits)) or 'nothing'} (CZ-10)")
+                         Message("declared-many-waits", "a ready declaration needs a single "
+                                 "wait; the hand waited on {tiles} (CZ-10)",
+                                 tiles=codes(waits)) if waits else
+                         Message("declared-many-waits", "a ready declaration needs a single "
+                                 "wait; the hand waited on nothing (CZ-10)", tiles=[]))
 
     found = views(counts, melds, win_tile, self_draw, declared, data, held, suits)
     best: tuple[int, View, Hits] | None = None

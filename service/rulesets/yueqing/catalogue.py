@@ -4,6 +4,7 @@ their tests in items.py, and the flower items. ``GET /v1/rulesets/yueqing`` serv
 
 from __future__ import annotations
 
+from service.language import N_, Phrase, sentence
 from service.rulesets.yueqing.items import ITEMS as ROWS
 from service.rulesets.yueqing.items import MAJOR, MINOR, Item
 
@@ -22,18 +23,23 @@ FLOWER_VALUES: dict[str, dict[str, int]] = {
     "kong": {"exposed": 1, "concealed": 2},
     "seat_wind_set": _SET_FLOWERS, "red_set": _SET_FLOWERS, "green_set": _SET_FLOWERS,
 }
-_SET = "triplet {triplet}, exposed kong {exposed_kong}, concealed kong {concealed_kong}"
 FLOWER_ITEMS: tuple[tuple[str, str, str, str], ...] = tuple(
-    (fid, name, name_en, condition.format(**FLOWER_VALUES[fid]))
+    (fid, name, name_en, sentence(condition, **FLOWER_VALUES[fid]))
     for fid, name, name_en, condition in (
-        ("flower_tiles", "白板", "Flower tiles", "each flower tile {each}; all four {all_four}"),
-        ("caishen_tiles", "财神", "Caishen tiles", "each 财神 tile held, standing or melded, "
-                                                   "{each}; three {three}"),
-        ("kong", "杠", "Kong", "each other kong: exposed {exposed}, concealed {concealed}"),
+        ("flower_tiles", "白板", "Flower tiles", N_("each flower tile {each}; all four "
+                                                   "{all_four}")),
+        ("caishen_tiles", "财神", "Caishen tiles", N_("each 财神 tile held, standing or melded, "
+                                                      "{each}; three {three}")),
+        ("kong", "杠", "Kong", N_("each other kong: exposed {exposed}, concealed {concealed}")),
         ("seat_wind_set", "自风位", "Seat wind set",
-         f"a {_SET}; none when the seat wind is the 财神"),
-        ("red_set", "红中", "Red dragon set", f"a natural {_SET}; none when 红中 is the 财神"),
-        ("green_set", "发财", "Green dragon set", f"a natural {_SET}; none when 发财 is the 财神"),
+         N_("a triplet {triplet}, exposed kong {exposed_kong}, concealed kong "
+            "{concealed_kong}; none when the seat wind is the 财神")),
+        ("red_set", "红中", "Red dragon set",
+         N_("a natural triplet {triplet}, exposed kong {exposed_kong}, concealed kong "
+            "{concealed_kong}; none when 红中 is the 财神")),
+        ("green_set", "发财", "Green dragon set",
+         N_("a natural triplet {triplet}, exposed kong {exposed_kong}, concealed kong "
+            "{concealed_kong}; none when 发财 is the 财神")),
     ))
 
 
@@ -42,7 +48,8 @@ def catalogue() -> dict[str, object]:
         "id": "yueqing", "name": "乐清麻将", "name_en": "Yueqing mahjong",
         "patterns": [
             {"id": x.id, "name": x.name, "name_en": x.name_en, "group": x.group,
-             "values": {"tai": x.value}, "excludes": list(x.excludes), "condition": x.condition}
+             "values": {"tai": x.value}, "excludes": list(x.excludes),
+             "condition": Phrase(x.condition)}
             for x in ITEMS
         ],
         "flowers": [

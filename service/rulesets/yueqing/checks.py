@@ -7,6 +7,7 @@ from typing import Any
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, GANG, Meld
+from service.language import Message
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.tiles import code
 
@@ -18,7 +19,8 @@ QUIET = {"heavenly": False, "earthly": False, "after_kong": False, "liable_seat"
 def check_win(data: dict[str, Any], melds: Sequence[Meld], tuned: Tuned = DEFAULT) -> None:
     winner, win = data["winner"], data["win"]
     if win["source"] == winner:
-        raise impossible("win.from", "the winner cannot win on its own tile")
+        raise impossible("win.from", Message(
+            "own-discard", "the winner cannot win on its own tile"))
     situation = data["situation"]
     if situation != QUIET:
         _check_situation(situation, winner, data["dealer"], win, melds)
@@ -31,24 +33,30 @@ def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: d
     self_draw = win["by"] == "self_draw"
     if situation["heavenly"] and (winner != dealer or not self_draw or melds):
         raise impossible("situation.heavenly",
-                         "天胡 is the dealer's self-draw on the first 17 tiles (YQ-14)")
+                         Message("not-heavenly", "天胡 is the dealer's self-draw on the "
+                                 "first 17 tiles (YQ-14)"))
     if situation["earthly"] and (winner == dealer or win["by"] != "discard"
                                  or win["source"] != dealer or melds):
         raise impossible("situation.earthly",
-                         "地胡 is a non-dealer's win on the dealer's first discard (YQ-14)")
+                         Message("not-earthly", "地胡 is a non-dealer's win on the dealer's "
+                                 "first discard (YQ-14)"))
     if situation["after_kong"] and not self_draw:
-        raise impossible("situation.after_kong", "杠上开花 is won only on a self-draw")
+        raise impossible("situation.after_kong", Message(
+            "self-draw-only", "{pattern} is won only on a self-draw", pattern="杠上开花"))
     if situation["after_kong"] and not any(m.type in (GANG, ANGANG) for m in melds):
-        raise impossible("situation.after_kong", "杠上开花 needs a kong whose replacement won")
+        raise impossible("situation.after_kong", Message(
+            "no-kong", "杠上开花 needs a kong whose replacement won"))
     if situation["liable_seat"] == winner:
-        raise impossible("situation.liable_seat", "the winner cannot be liable for its own win")
+        raise impossible("situation.liable_seat", Message(
+            "winner-liable", "the winner cannot be liable for its own win"))
 
 
 def check_lao_zhuang(data: dict[str, Any], tuned: Tuned) -> None:
     """A 牢庄 above the rules' cap is one these rules never reach (YQ-20)."""
     if data["lao_zhuang"] > tuned.lao_zhuang_cap:
-        raise impossible("lao_zhuang", f"{data['lao_zhuang']} is above these rules' "
-                                       f"lao_zhuang_cap, {tuned.lao_zhuang_cap} (YQ-20)")
+        raise impossible("lao_zhuang", Message(
+            "above-cap", "{value} is above these rules' lao_zhuang_cap, {max} (YQ-20)",
+            value=data["lao_zhuang"], max=tuned.lao_zhuang_cap))
 
 
 def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
@@ -58,20 +66,22 @@ def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     check_lao_zhuang(data, tuned)
     if data["situation"]["liable_seat"] is not None and not tuned.baopai:
         raise impossible("situation.liable_seat",
-                         "these rules play without 包牌 (rules.baopai false): no seat is "
-                         "liable (YQ-19)")
+                         Message("no-liability", "these rules play without 包牌 "
+                                 "(rules.baopai false): no seat is liable (YQ-19)"))
 
 
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],
                       melds: Sequence[Meld]) -> None:
     """The robbed 碰 holds the other three copies of its tile, so the winner holds none (YQ-2)."""
     if tile == caishen:
-        raise impossible("win.tile", f"a kong of the 财神 {code(tile)} cannot be robbed: with "
-                                     "the revealed tile all four 财神 would be in play (YQ-2)")
+        raise impossible("win.tile", Message(
+            "caishen-robbed", "a kong of the 财神 {tile} cannot be robbed: with the revealed "
+            "tile all four 财神 would be in play (YQ-2)", tile=code(tile)))
     if tile not in concealed:
         return  # the engine's own check names a winning tile missing from the hand
     others = concealed.count(tile) - 1 + sum(m.tiles.count(tile) for m in melds)
     if others:
-        raise impossible("win.tile", f"{code(tile)} was robbed from a kong, whose 碰 holds its "
-                                     f"other three copies; the winner holds {others} more, a "
-                                     "fifth copy (YQ-2, G-6)")
+        raise impossible("win.tile", Message(
+            "fifth-copy", "{tile} was robbed from a kong, whose 碰 holds its other three "
+            "copies; the winner holds {count} more, a fifth copy (YQ-2, G-6)",
+            tile=code(tile), count=others))

@@ -9,6 +9,7 @@ from service.errors import impossible
 from service.hand import prepare_melds
 from service.hand.groups import KONG, TRIPLET, Group, Meld
 from service.hand.validate import check_claims, check_copies
+from service.language import Message
 from service.rulesets.money import ledger
 from service.rulesets.registry import Event
 from service.rulesets.yueqing.checks import check_lao_zhuang
@@ -60,16 +61,21 @@ def _players(data: dict[str, Any], sizes: Sequence[int]) -> dict[int, Player]:
     for index, entry in enumerate(data["players"]):
         field, seat = f"players.{index}", entry["seat"]
         if seat in players:
-            raise impossible(f"{field}.seat", f"seat {seat} is listed twice")
+            raise impossible(f"{field}.seat", Message("seat-twice", "seat {seat} is listed "
+                                                      "twice", seat=seat))
         melds = prepare_melds(entry["melds"], f"{field}.melds")
         check_claims(seat, melds, f"{field}.melds")
         standing = entry["concealed"]
         if standing is not None:
             expected = [size - 3 * len(melds) for size in sizes]
             if len(standing) not in expected:
-                raise impossible(f"{field}.concealed",
-                                 f"a player with {len(melds)} meld(s) stands "
-                                 f"{' or '.join(map(str, expected))} tiles, not {len(standing)}")
+                raise impossible(f"{field}.concealed", Message(
+                    "tile-count", "a player with {melds} meld(s) stands {expected} tiles, not "
+                    "{count}", melds=len(melds), expected=expected[0], count=len(standing))
+                    if len(expected) == 1 else Message(
+                    "tile-count", "a player with {melds} meld(s) stands {expected} or "
+                    "{expected_too} tiles, not {count}", melds=len(melds), expected=expected[0],
+                    expected_too=expected[1], count=len(standing)))
         check_special_tiles(standing or [], melds, caishen, f"{field}.")
         table = Table(caishen, flower_tile(caishen), seat_wind(seat, dealer), entry["flowers"])
         players[seat] = Player(seat, tuple(standing) if standing is not None else None,
@@ -84,7 +90,8 @@ def _check_table(players: list[Player], caishen: int) -> None:
     check_copies(every, [m for p in players for m in p.melds], "players")
     check_special_tiles(every, [m for p in players for m in p.melds], caishen, "players.")
     if sum(p.table.flowers for p in players) > 4:
-        raise impossible("players", "there are only four flower tiles")
+        raise impossible("players", Message("too-many-flowers",
+                                            "there are only four flower tiles"))
 
 
 def _seat_flowers(players: dict[int, Player],
@@ -108,7 +115,8 @@ def draw(data: dict[str, Any]) -> dict[str, Any]:
     check_lao_zhuang(data, tuned)
     players = _players(data, sizes=(16,))
     if len(players) != 4:
-        raise impossible("players", "a drawn hand settles all four players: list each seat")
+        raise impossible("players", Message(
+            "draw-needs-every-seat", "a drawn hand settles all four players: list each seat"))
     listed, tiao = _seat_flowers(players, tuned)
     return {
         "flowers": listed,
@@ -126,8 +134,9 @@ def escape(data: dict[str, Any]) -> dict[str, Any]:
     stayers = [seat for seat in range(4) if seat != escaper]
     for seat in stayers:
         if seat not in players or players[seat].standing is None:
-            raise impossible("players", f"seat {seat} stayed: list it with its concealed tiles "
-                                        "so its candidates can be judged")
+            raise impossible("players", Message(
+                "stayer-missing", "seat {seat} stayed: list it with its concealed tiles so its "
+                "candidates can be judged", seat=seat))
     claims, payments = [], []
     flower = flower_tile(data["caishen"])
     for seat in stayers:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
+from service.language import N_, Phrase, joined, sentence
 from service.rulesets.registry import PatternTests
 from service.rulesets.yueqing.catalogue import BY_ID, FLOWER_VALUES, ITEMS, MINOR, Item
 from service.rulesets.yueqing.escape import JUDGES, Holding
@@ -26,109 +27,121 @@ MOST_FLOWERS: Final = 20
 MOST_FINE: Final = 1_000_000  # an escape's base and multiplier, sent or the rules'
 
 
-def _names(ids: tuple[str, ...]) -> str:
-    return ", ".join(BY_ID[iid].name for iid in ids)
+def _names(ids: tuple[str, ...]) -> list[str]:
+    return [BY_ID[iid].name for iid in ids]
 
 
+# Each description is said in the language a request asks for (service/language.py): built
+# of sentences, each a msgid of the catalog.
 def _item_parameters(item: Item) -> list[Parameter]:
     cited = re.search(r"YQ-\d+", item.condition)
     ruling = cited.group(0) if cited else ("YQ-6" if item.group == MINOR else "YQ-9")
-    off = "off, it no longer counts"
-    if item.excludes:
-        off += (f" and no longer excludes: what it alone excluded ({_names(item.excludes)}) is "
-                "judged again")
-    total = "N (the minor items' 台)" if item.group == MINOR else "M (the major items' 台)"
-    zero = f"at 0 it adds nothing to {total}"
-    if item.group != MINOR:
-        zero += " and brings no doubling (YQ-15)"
-    zero += ", but still counts" + (f" and still excludes {_names(item.excludes)}"
-                                    if item.excludes else "")
+    # The names first: a catalogue row's keyword (item) inside a sentence's call would
+    # mislead pybabel's reading of the sentence (tools/messages.py).
+    excluded = _names(item.excludes)
+    off: list[str] = [sentence("off, it no longer counts")]
+    if excluded:
+        off.extend((" ", sentence("and no longer excludes: what it alone excluded ({names}) "
+                                  "is judged again", names=excluded)))
+    zero: list[str] = [sentence("at 0 it adds nothing to N (the minor items' 台)")
+                       if item.group == MINOR else
+                       sentence("at 0 it adds nothing to M (the major items' 台) and brings no "
+                                "doubling (YQ-15)"), sentence(", but still counts")]
+    if excluded:
+        zero.extend((" ", sentence("and still excludes {names}", names=excluded)))
+    named = {"name": item.name, "name_en": item.name_en}
     return [
         switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
-               f"whether {item.name} ({item.name_en}) counts, in a hand and as an escape's "
-               f"candidate; {off} (G-8)", ruling),
+               joined(sentence("whether {name} ({name_en}) counts, in a hand and as an "
+                               "escape's candidate; ", **named), *off, " (G-8)"), ruling),
         number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
-               f"the 台 of {item.name} ({item.name_en}), a {item.group} item, each time it "
-               f"counts (an escape's candidate too); {zero} (G-8)", ruling, item.value, 0,
-               MOST_TAI),
+               joined(sentence("the 台 of {name} ({name_en}), a minor item, each time it counts "
+                               "(an escape's candidate too); ", **named) if item.group == MINOR
+                      else sentence("the 台 of {name} ({name_en}), a major item, each time it "
+                                    "counts (an escape's candidate too); ", **named),
+                      *zero, " (G-8)"), ruling, item.value, 0, MOST_TAI),
     ]
 
 
 def _flower(fid: str, part: str, name: str, name_en: str, what: str) -> Parameter:
-    return number(f"{fid}.{part}", name, name_en, f"花 for {what}", "YQ-16",
+    return number(f"{fid}.{part}", name, name_en, joined(sentence("花 for "), what), "YQ-16",
                   FLOWER_VALUES[fid][part], 0, MOST_FLOWERS)
 
 
 def _set_flowers(fid: str, name: str, name_en: str, natural: str) -> list[Parameter]:
     """A set with 花 of its own: ``natural`` says which of its triplets count."""
     return [
-        switch(f"{fid}.on", name, f"{name_en}: counts", f"whether a {name} set counts 花 of "
-               "its own; off, its kongs count as any other kong's (kong.*) and its triplets "
-               "nothing (G-8)", "YQ-16"),
+        switch(f"{fid}.on", name, f"{name_en}: counts", sentence(
+            "whether a {name} set counts 花 of its own; off, its kongs count as any other "
+            "kong's (kong.*) and its triplets nothing (G-8)", name=name), "YQ-16"),
         _flower(fid, "triplet", f"{name} 刻", f"{name_en}: triplet",
-                f"a {name} triplet ({natural})"),
+                sentence("a {name} triplet ({natural})", name=name, natural=Phrase(natural))),
         _flower(fid, "exposed_kong", f"{name} 明杠", f"{name_en}: exposed kong",
-                f"an exposed kong of {name}"),
+                sentence("an exposed kong of {name}", name=name)),
         _flower(fid, "concealed_kong", f"{name} 暗杠", f"{name_en}: concealed kong",
-                f"a concealed kong of {name}"),
+                sentence("a concealed kong of {name}", name=name)),
     ]
 
 
 FLOWERS: Final = (
-    switch("flower_tiles.on", "白板", "Flower tiles: count", "whether the flower tiles laid aside "
-           "(白板, or 红中 when 白板 is the 财神: YQ-3) count 花; the 台 of 白板 and 四白板 are "
-           "items of their own", "YQ-16"),
+    switch("flower_tiles.on", "白板", "Flower tiles: count", Phrase(
+        "whether the flower tiles laid aside (白板, or 红中 when 白板 is the 财神: YQ-3) count "
+        "花; the 台 of 白板 and 四白板 are items of their own"), "YQ-16"),
     _flower("flower_tiles", "each", "白板 每张", "Flower tiles: each",
-            "each flower tile laid aside"),
+            Phrase("each flower tile laid aside")),
     _flower("flower_tiles", "all_four", "四白板 花", "Flower tiles: all four",
-            "all four flower tiles laid aside, instead of four times each"),
-    switch("caishen_tiles.on", "财神", "Caishen tiles: count", "whether 财神 tiles count 花",
+            Phrase("all four flower tiles laid aside, instead of four times each")),
+    switch("caishen_tiles.on", "财神", "Caishen tiles: count", Phrase(
+        "whether 财神 tiles count 花"),
            "YQ-16"),
     _flower("caishen_tiles", "each", "财神 每张", "Caishen tiles: each",
-            "each 财神 held, standing or melded"),
+            Phrase("each 财神 held, standing or melded")),
     _flower("caishen_tiles", "three", "三财神 花", "Caishen tiles: three",
-            "three 财神 held, instead of three times each"),
-    switch("kong.on", "杠", "Kong: counts", "whether the other kongs count 花: every kong but "
-           "those of a seat-wind, 红中 or 发财 set that counts 花 of its own", "YQ-16"),
-    _flower("kong", "exposed", "明杠 花", "Kong: exposed", "each other exposed kong"),
-    _flower("kong", "concealed", "暗杠 花", "Kong: concealed", "each other concealed kong"),
-    *_set_flowers("seat_wind_set", "自风位", "Seat wind set", "a 财神 may complete it"),
-    *_set_flowers("red_set", "红中", "Red dragon set", "natural tiles only"),
-    *_set_flowers("green_set", "发财", "Green dragon set", "natural tiles only"),
+            Phrase("three 财神 held, instead of three times each")),
+    switch("kong.on", "杠", "Kong: counts", Phrase(
+        "whether the other kongs count 花: every kong but those of a seat-wind, 红中 or 发财 set "
+        "that counts 花 of its own"), "YQ-16"),
+    _flower("kong", "exposed", "明杠 花", "Kong: exposed", Phrase("each other exposed kong")),
+    _flower("kong", "concealed", "暗杠 花", "Kong: concealed", Phrase("each other concealed kong")),
+    *_set_flowers("seat_wind_set", "自风位", "Seat wind set", N_("a 财神 may complete it")),
+    *_set_flowers("red_set", "红中", "Red dragon set", N_("natural tiles only")),
+    *_set_flowers("green_set", "发财", "Green dragon set", N_("natural tiles only")),
 )
 
 SETTLEMENT: Final = (
-    number("minor_limit", "小台上限", "Minor limit", "N ≤ this many minor 台 count as they are "
-           "(N' = N) and, with M 0 (no major 台: a major item worth 0 adds none), are the total "
-           "undoubled", "YQ-15", 5, 0, 30),
-    number("minor_jump", "小台跳", "Minor jump", "what N' adds above the limit: N' = N + this "
-           "(the text's 10 + N − 6)", "YQ-15", 4, 0, 100),
-    number("doubling", "翻倍", "Doubling", "the factor of (N' + M) when M, the major items' 台, "
-           "is above 0 or N passes the limit; a major item worth 0 brings no doubling", "YQ-15",
-           2, 1, 4),
-    choice("tiao_ladder", "花的算法", "Flower ladder", "how 花 become 条: text (f ≤ 3: f; 4: "
-           "tiao_at_four; 5 or more: (f − 2) × f) or linear (f 条)", "YQ-17", "text",
-           ("text", "linear")),
-    number("tiao_at_four", "四花条数", "Four flowers' 条", "the 条 of exactly 4 花 on the text's "
-           "ladder; 3-15 keeps the ladder from falling (5 花 are 15)", "YQ-17", 10, 3, 15),
-    number("hand_base", "底", "Hand base", "what every payer adds to the 台: 台 + this",
+    number("minor_limit", "小台上限", "Minor limit", Phrase(
+        "N ≤ this many minor 台 count as they are (N' = N) and, with M 0 (no major 台: a major "
+        "item worth 0 adds none), are the total undoubled"), "YQ-15", 5, 0, 30),
+    number("minor_jump", "小台跳", "Minor jump", Phrase(
+        "what N' adds above the limit: N' = N + this (the text's 10 + N − 6)"), "YQ-15", 4, 0, 100),
+    number("doubling", "翻倍", "Doubling", Phrase(
+        "the factor of (N' + M) when M, the major items' 台, is above 0 or N passes the limit; a "
+        "major item worth 0 brings no doubling"), "YQ-15", 2, 1, 4),
+    choice("tiao_ladder", "花的算法", "Flower ladder", Phrase(
+        "how 花 become 条: text (f ≤ 3: f; 4: tiao_at_four; 5 or more: (f − 2) × f) or linear (f "
+        "条)"), "YQ-17", "text", ("text", "linear")),
+    number("tiao_at_four", "四花条数", "Four flowers' 条", Phrase(
+        "the 条 of exactly 4 花 on the text's ladder; 3-15 keeps the ladder from falling (5 花 "
+        "are 15)"), "YQ-17", 10, 3, 15),
+    number("hand_base", "底", "Hand base", Phrase("what every payer adds to the 台: 台 + this"),
            "YQ-18", 1, 0, 100),
-    number("dealer_extra", "庄家加付", "Dealer's extra", "what the dealer pays beyond the others "
-           "when a non-dealer wins", "YQ-18", 1, 0, 100),
-    switch("lao_zhuang_pays", "牢庄加付", "Lao zhuang pays", "whether a winning dealer's 牢庄 is "
-           "added to what each other player pays", "YQ-18"),
-    number("lao_zhuang_cap", "牢庄上限", "Lao zhuang cap", "the most 牢庄 grows to; a request "
-           f"sending more is refused; at most {MOST_IN_A_ROW:,}, the bound every request keeps",
-           "YQ-20", MOST_IN_A_ROW, 0, MOST_IN_A_ROW),
-    switch("baopai", "包牌", "Liability", "whether a seat can be liable (包牌): off, a request "
-           "naming a liable seat is refused", "YQ-19"),
-    switch("kong_passes_deal", "杠过庄", "A kong passes the deal", "whether a kong of four real "
-           "tiles in a drawn hand passes the deal to the 下家", "YQ-20"),
-    number("escape_fine_base", "逃跑底", "Escape fine base", "the fine's base when the request "
-           "gives none", "YQ-22", 1, 1, MOST_FINE),
-    number("escape_fine_multiplier", "逃跑倍数", "Escape fine multiplier", "the fine's multiplier "
-           "when the request gives none: the fine is base × multiplier", "YQ-22", 10, 1,
-           MOST_FINE),
+    number("dealer_extra", "庄家加付", "Dealer's extra", Phrase(
+        "what the dealer pays beyond the others when a non-dealer wins"), "YQ-18", 1, 0, 100),
+    switch("lao_zhuang_pays", "牢庄加付", "Lao zhuang pays", Phrase(
+        "whether a winning dealer's 牢庄 is added to what each other player pays"), "YQ-18"),
+    number("lao_zhuang_cap", "牢庄上限", "Lao zhuang cap", sentence(
+        "the most 牢庄 grows to; a request sending more is refused; at most {most:,}, the bound "
+        "every request keeps", most=MOST_IN_A_ROW), "YQ-20", MOST_IN_A_ROW, 0, MOST_IN_A_ROW),
+    switch("baopai", "包牌", "Liability", Phrase(
+        "whether a seat can be liable (包牌): off, a request naming a liable seat is refused"),
+        "YQ-19"),
+    switch("kong_passes_deal", "杠过庄", "A kong passes the deal", Phrase(
+        "whether a kong of four real tiles in a drawn hand passes the deal to the 下家"), "YQ-20"),
+    number("escape_fine_base", "逃跑底", "Escape fine base", Phrase(
+        "the fine's base when the request gives none"), "YQ-22", 1, 1, MOST_FINE),
+    number("escape_fine_multiplier", "逃跑倍数", "Escape fine multiplier", Phrase(
+        "the fine's multiplier when the request gives none: the fine is base × multiplier"),
+        "YQ-22", 10, 1, MOST_FINE),
 )
 
 PARAMETERS: Final = tuple(p for item in ITEMS for p in _item_parameters(item)) + FLOWERS \

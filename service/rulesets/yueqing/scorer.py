@@ -10,6 +10,7 @@ from service.hand import prepare_melds
 from service.hand.groups import Group, described
 from service.hand.leftover import no_win
 from service.hand.validate import check_claims, check_winning_hand
+from service.language import Message, joined
 from service.rulesets.readings import examined
 from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS
@@ -135,7 +136,9 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         why = no_win(concealed, SETS - len(melds), wild=caishen,
                      face=None if win_is_wild else win_tile)
         if win_tile == caishen and not win_is_wild:  # a robbed 财神 is refused before (YQ-2)
-            why = f"a discarded 财神 plays at its face value (YQ-2): as {_CODES[win_tile]}, {why}"
+            why = joined(Message("caishen-at-face-value", "a discarded 财神 plays at its face "
+                                 "value (YQ-2): as {tile}, ", tile=_CODES[win_tile]), why,
+                         primary=1)
         raise not_a_win("hand.concealed", why)
     _, view, hits, minor, major, total, flowers = best
     patterns = entries(hits, tuned)

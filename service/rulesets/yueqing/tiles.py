@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from service.errors import impossible
 from service.hand.groups import Meld
+from service.language import Message
 from service.tiles import RED, WHITE, code
 
 # The tiles that can serve as the flower, as players call them.
@@ -51,17 +52,20 @@ def check_special_tiles(
     if flower in concealed:
         raise impossible(
             f"{field}concealed",
-            f"{code(flower)} is the flower tile: give it as a flower count, not a tile",
+            Message("flower-tile", "{tile} is the flower tile: give it as a flower count, "
+                    "not a tile", tile=code(flower)),
         )
     for index, meld in enumerate(melds):
         if flower in meld.tiles:
             raise impossible(f"{field}melds.{index}.tiles",
-                             f"{code(flower)} is the flower tile and cannot be in a meld")
+                             Message("flower-tile", "{tile} is the flower tile and cannot be "
+                                     "in a meld", tile=code(flower)))
     held = caishen_held(concealed, melds, caishen)
     if held > 3:
         raise impossible(
             f"{field}concealed",
-            f"{held} copies of the 财神 {code(caishen)}; one is revealed, so at most 3",
+            Message("too-many-caishen", "{count} copies of the 财神 {tile}; one is revealed, "
+                    "so at most 3", count=held, tile=code(caishen)),
         )
     return held
 

@@ -1,0 +1,392 @@
+"""The players' language: every sentence the service writes, in English or in Chinese.
+
+A sentence is built in English, as the service has always written it, and remembers how it
+was made: a ``Message`` holds a stable ``code`` (``not-a-seat``), the ``params`` it was built
+from (tile codes, counts, bounds) and its English template, the msgid of the message catalog
+(``service/locale/zh/LC_MESSAGES/messages.po``, gettext, kept with Babel: ``make messages``).
+A ``Phrase`` is a fixed text (a title, a ruling, a parameter's description), its own msgid.
+Both are ``str``: everything that handles text handles them unchanged, and an answer written
+in English costs nothing more. An answer asked for in Chinese is walked once before it is
+written (``translated``), each of them said again from the catalog.
+
+Tile codes in a Chinese sentence are written the Chinese way (五饼, 东风); ``params`` keeps the
+codes. A param holds tiles when its name is ``tile`` or ``tiles`` or ends in ``_tile`` or
+``_tiles``.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+ENGLISH: Final = "en"
+CHINESE: Final = "zh"
+LANGUAGES: Final = (ENGLISH, CHINESE)
+# Content-Language of each: Chinese is written in simplified characters, as the rule texts are.
+TAGS: Final = {ENGLISH: "en", CHINESE: "zh-CN"}
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+DOMAIN: Final = "messages"
+
+_NUMERALS: Final = "一二三四五六七八九"
+_SUIT_NAMES: Final = {"m": "万", "p": "饼", "s": "条"}
+_HONOURS: Final = ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
+
+
+def tile_name(code: str, language: str = CHINESE) -> str:
+    """A tile code as a player names it: ``"5p"`` is 五饼, ``"1z"`` 东风 (G-1); in English, and
+    for anything that is not a code, the text itself."""
+    if language != CHINESE or len(code) != 2 or not code[0].isdigit():
+        return code
+    number, suit = int(code[0]), code[1]
+    if suit == "z" and 1 <= number <= 7:
+        return _HONOURS[number - 1]
+    if suit in _SUIT_NAMES and number >= 1:
+        return _NUMERALS[number - 1] + _SUIT_NAMES[suit]
+    return code
+
+
+# What marks a msgid in the sources, for ``pybabel extract`` (tools/messages.py): a
+# Message's template, a Phrase, N_ and sentence, and the condition of each catalogue row
+# (a Chuzhou pattern's, a Yueqing item's), which the catalogue says as a Phrase.
+KEYWORDS: Final = {"Message": (2,), "Phrase": None, "N_": None, "sentence": None,
+                   "pattern": (5,), "item": (6,)}
+
+
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks a msgid that is used later, for ``pybabel extract`` (``make messages``)."""
+    return text
+
+
+def _is_tiles(name: str) -> bool:
+    return name in ("tile", "tiles") or name.endswith(("_tile", "_tiles"))
+
+
+class Text(str):
+    """A sentence written in English that can say itself in another language."""
+
+    def said(self, language: str) -> str:
+        raise NotImplementedError
+
+
+class Phrase(Text):
+    """A fixed text, its own msgid: a title, a ruling, a parameter's description."""
+
+    def said(self, language: str) -> str:
+        if language == ENGLISH:
+            return str.__str__(self)
+        return catalog(language).get(str.__str__(self)) or str.__str__(self)
+
+
+class Translated(Text):
+    """A text whose translations are given with it (a ruling, read from its files)."""
+
+    translations: dict[str, str]
+
+    def __new__(cls, english: str, translations: dict[str, str]) -> Translated:
+        self = super().__new__(cls, english)
+        self.translations = translations
+        return self
+
+    def said(self, language: str) -> str:
+        return self.translations.get(language) or str.__str__(self)
+
+    def __reduce__(self) -> Any:
+        return Translated, (str.__str__(self), self.translations)
+
+
+def _value(name: str, value: Any, language: str) -> Any:
+    """A param as a sentence in ``language`` shows it: a list joined, tiles named."""
+    if isinstance(value, Text):
+        return value.said(language)
+    tiles = _is_tiles(name)
+    if isinstance(value, list | tuple):
+        shown = [_value(name, item, language) for item in value]
+        if language == CHINESE:
+            return "、".join(str(item) for item in shown)
+        return ", ".join(str(item) for item in shown)
+    if tiles and isinstance(value, str):
+        return tile_name(value, language)
+    return value
+
+
+def _render(template: str, params: Mapping[str, Any], language: str) -> str:
+    """The template filled in; one still waiting for its values (marshmallow's, before it
+    formats them) stays as it is."""
+    if not params and placeholders(template):
+        return template
+    return template.format_map({name: _value(name, value, language)
+                                for name, value in params.items()})
+
+
+@cache
+def placeholders(template: str) -> frozenset[str]:
+    """The names a template's ``{placeholders}`` use."""
+    return frozenset(name.split(".")[0].split("[")[0]
+                     for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+class Message(Text):
+    """A sentence with a stable ``code`` and the ``params`` it was built from, its English the
+    template filled in (the template is the catalog's msgid)."""
+
+    code: str
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, template: str, /, **params: Any) -> Message:
+        self = super().__new__(cls, _render(template, params, ENGLISH))
+        self.code, self.template, self.params = code, template, params
+        return self
+
+    def said(self, language: str) -> str:
+        if language == ENGLISH:
+            return str.__str__(self)
+        return _render(catalog(language).get(self.template) or self.template, self.params,
+                       language)
+
+    def format(self, *args: Any, **kwargs: Any) -> Message:
+        """The message filled in (marshmallow formats its messages with what it checked):
+        those values become its params."""
+        used = placeholders(self.template)
+        return Message(self.code, self.template,
+                       **{name: value for name, value in kwargs.items() if name in used})
+
+    def __reduce__(self) -> Any:
+        return _rebuilt, (self.code, self.template, self.params)
+
+
+def _rebuilt(code: str, template: str, params: dict[str, Any]) -> Message:
+    return Message(code, template, **params)
+
+
+# The punctuation between the parts of a joined text, as Chinese writes it.
+_SEPARATORS: Final = {CHINESE: {": ": "：", "; ": "；", ". ": "。", " ": "", ", ": "，"}}
+
+
+def sentence(template: str, /, **params: Any) -> Message:
+    """A sentence built from params that is no problem's cause (a parameter's description):
+    a Message without a code."""
+    return Message("", template, **params)
+
+
+class Joined(Text):
+    """Texts one after the other (``"hand.concealed: " + a message``), each said in turn;
+    its code and params are those of its ``primary`` message (service/errors.py causes)."""
+
+    parts: tuple[str, ...]
+    primary: int
+
+    def __new__(cls, parts: Iterable[str], primary: int = 0) -> Joined:
+        held = tuple(parts)
+        self = super().__new__(cls, "".join(held))
+        self.parts, self.primary = held, primary
+        return self
+
+    def said(self, language: str) -> str:
+        if language == ENGLISH:
+            return str.__str__(self)
+        separators = _SEPARATORS.get(language, {})
+        said = "".join(part.said(language) if isinstance(part, Text)
+                       else separators.get(part, part) for part in self.parts)
+        # A sentence's own full stop before the next one's separator: the separator alone.
+        return said.replace("。；", "；").replace("。。", "。") if language == CHINESE else said
+
+    def __reduce__(self) -> Any:
+        return Joined, (self.parts, self.primary)
+
+
+def joined(*parts: str, primary: int = 0) -> str:
+    """The parts as one text: a ``Joined`` when any of them can be said in another language,
+    else the plain string. ``primary`` counts the messages among the parts: the one whose
+    code the whole has."""
+    if any(isinstance(part, Text) for part in parts):
+        return Joined(parts, primary)
+    return "".join(parts)
+
+
+def coded(text: str) -> tuple[str, dict[str, Any]] | None:
+    """A text's code and the params an app may show it from: a message's own (those named
+    with a leading ``_`` are for its sentence only), a joined text's primary message's with
+    the params of every other; None for a text written without a code."""
+    if isinstance(text, Message):
+        return text.code, {name: value for name, value in text.params.items()
+                           if not name.startswith("_")}
+    if isinstance(text, Joined):
+        found = [part for part in (coded(part) for part in text.parts) if part is not None]
+        if not found:
+            return None
+        code, params = found[min(text.primary, len(found) - 1)]
+        merged: dict[str, Any] = {}
+        for _, more in found:
+            merged.update(more)
+        return code, {**merged, **params}
+    return None
+
+
+def said(text: str, language: str) -> str:
+    """A text in ``language``: a ``Text`` said again, any other string as it is."""
+    return text.said(language) if isinstance(text, Text) else text
+
+
+def translated(obj: Any, language: str) -> Any:
+    """An answer with every ``Text`` in it said in ``language`` (a copy; the answer may be a
+    memo's). English answers are written as they are, without this walk."""
+    if isinstance(obj, Text):
+        return obj.said(language)
+    if isinstance(obj, dict):
+        return {key: translated(value, language) for key, value in obj.items()}
+    if isinstance(obj, list):
+        return [translated(value, language) for value in obj]
+    return obj
+
+
+# --- negotiation -------------------------------------------------------------------------
+
+# The tags that mean Chinese: zh, zh-CN, zh-Hans, zh-TW, ... every tag whose primary subtag is
+# zh (a player in Taiwan reads simplified characters better than English).
+MAX_HEADER: Final = 512  # a longer Accept-Language is read only this far
+
+
+@cache
+def negotiate(header: str | None) -> str:
+    """The language an ``Accept-Language`` header (RFC 9110 §12.5.4) asks for: Chinese when a
+    ``zh`` tag is weighed above every English or wildcard one, else English, the default.
+
+    The answers' two languages weigh what the header gives them: the highest ``q`` of a tag
+    naming each (``*`` names both); a tie goes to the tag listed first. Cached: a service sees
+    a handful of distinct headers.
+    """
+    if not header:
+        return ENGLISH
+    # Each language's weight, (q, -place): a tag naming it, else the wildcard (RFC 9110: a
+    # tag that names a language overrides * for it). A tie goes to the tag listed first.
+    named: dict[str, tuple[float, int]] = {}
+    wildcard: tuple[float, int] | None = None
+    for place, item in enumerate(header[:MAX_HEADER].split(",")):
+        tag, _, rest = item.strip().partition(";")
+        tag = tag.strip().lower()
+        q = 1.0
+        for param in rest.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value.strip())
+                except ValueError:
+                    q = 0.0
+                if not 0.0 <= q <= 1.0:
+                    q = 0.0
+        primary = tag.split("-")[0]
+        if tag == "*":
+            wildcard = wildcard or (q, -place)
+        elif primary in LANGUAGES and (primary not in named or q > named[primary][0]):
+            named[primary] = (q, named[primary][1] if primary in named else -place)
+    chinese = named.get(CHINESE, wildcard)
+    english = named.get(ENGLISH, wildcard)
+    if chinese is None or chinese[0] <= 0:
+        return ENGLISH
+    return CHINESE if english is None or chinese > english else ENGLISH
+
+
+# The answers said in a language: JSON by their Content-Type as written, a page by the mark
+# its view leaves in the environ (service/api/language.py ``speaks``). The contract, the
+# metrics and the scripts of /docs are the same in every language and say none.
+SPOKEN: Final = frozenset({"application/json", "application/problem+json"})
+SPEAKS_KEY: Final = "service.speaks"
+ACCEPT_LANGUAGE: Final = "HTTP_ACCEPT_LANGUAGE"
+
+
+def say_language(environ: dict[str, Any], headers: list[tuple[str, str]]) -> None:
+    """``Content-Language`` and ``Vary: Accept-Language`` added to an answer's WSGI header
+    list when it is said in a language (merged with any Vary it holds): called by the
+    request's trace as the answer starts (service/serving.py), where two more headers cost a
+    look at a few tuples, not Werkzeug's checks and copies of them."""
+    spoken = environ.get(SPEAKS_KEY, False)
+    vary = -1
+    for place, (name, value) in enumerate(headers):
+        if name == "Content-Type":
+            spoken = spoken or value in SPOKEN
+        elif name == "Vary":
+            vary = place
+    if spoken:
+        if vary < 0:
+            headers.append(("Vary", "Accept-Language"))
+        else:
+            headers[vary] = ("Vary", f"{headers[vary][1]}, Accept-Language")
+        headers.append(("Content-Language", TAGS[negotiate(environ.get(ACCEPT_LANGUAGE))]))
+
+
+def from_locale(value: str | None) -> str:
+    """The language of a POSIX locale (``LANG=zh_CN.UTF-8``): Chinese for ``zh``, else
+    English."""
+    if value and value.split(".")[0].split("_")[0].lower() == CHINESE:
+        return CHINESE
+    return ENGLISH
+
+
+# --- the catalog -------------------------------------------------------------------------
+
+def catalog_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """A language's translations, msgid to msgstr, read from its ``.po`` file once (at
+    start-up: ``load``); untranslated and fuzzy entries are left out, so their English
+    stands."""
+    path = catalog_path(language)
+    if not path.is_file():
+        return {}
+    return read_po(path.read_text(encoding="utf-8"))
+
+
+def _unquoted(line: str) -> str:
+    """A .po string line's text: ``"a \\"b\\"\\n"`` is ``a "b"`` and a newline."""
+    body = line.strip()[1:-1]
+    out: list[str] = []
+    chars = iter(body)
+    for ch in chars:
+        if ch == "\\":
+            escaped = next(chars, "")
+            out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(escaped, escaped))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The translated entries of a gettext .po file: msgid to msgstr, the header, fuzzy and
+    obsolete entries and those with a context left out. Read at start-up without a library:
+    the catalog holds plain msgid/msgstr pairs, one entry a paragraph, as Babel writes them
+    (tests/test_language.py reads it with Babel too and compares)."""
+    found: dict[str, str] = {}
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        parts: dict[str, list[str]] = {}
+        part = ""
+        fuzzy = False
+        for line in block.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("#,"):
+                fuzzy = fuzzy or "fuzzy" in stripped
+            if not stripped or stripped.startswith("#"):
+                continue
+            keyword, _, rest = stripped.partition(" ")
+            if keyword in ("msgid", "msgstr", "msgctxt", "msgid_plural"):
+                part = keyword
+                parts[part] = [_unquoted(rest)]
+            elif stripped.startswith('"') and part:
+                parts[part].append(_unquoted(stripped))
+        msgid, msgstr = "".join(parts.get("msgid", [])), "".join(parts.get("msgstr", []))
+        if msgid and msgstr and not fuzzy and "msgctxt" not in parts:
+            found[msgid] = msgstr
+    return found
+
+
+def load() -> None:
+    """Read every catalog now (a worker's start-up), not at its first Chinese request."""
+    for language in LANGUAGES:
+        if language != ENGLISH:
+            catalog(language)

@@ -1,0 +1,48 @@
+"""`make messages`: every marked msgid extracted with Babel, merged into each catalog.
+
+    python tools/messages.py
+
+The keywords that mark a msgid are service/language.py's KEYWORDS. The template is written
+beside the virtual environment, never into the tree; each language's catalog under
+service/locale/ gains the new msgids with an empty msgstr (tests/test_language.py fails until
+a translator fills them in) and loses those no source marks any more.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from service.language import KEYWORDS, LANGUAGES, LOCALE_DIR, catalog_path  # noqa: E402
+
+TEMPLATE = ROOT / ".venv" / "messages.pot"
+
+
+def _keyword(name: str, spec: tuple[int, ...] | None) -> str:
+    return name if spec is None else f"{name}:{','.join(map(str, spec))}"
+
+
+def main() -> None:
+    os.chdir(ROOT)  # the catalog names each source by its path in the repository
+    keywords = [arg for name, spec in KEYWORDS.items() for arg in ("-k", _keyword(name, spec))]
+    # Locations name the file alone: a line number would move with every edit above it.
+    CommandLineInterface().run(["pybabel", "extract", "--no-default-keywords", *keywords,
+                                "--add-location=file",
+                                "--no-wrap", "--sort-by-file", "--project",
+                                "mahjong-scoring-service", "-o", str(TEMPLATE),
+                                "service"])
+    for language in LANGUAGES[1:]:
+        command = "update" if catalog_path(language).is_file() else "init"
+        extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
+        CommandLineInterface().run(["pybabel", command, "--no-wrap", *extra, "-i", str(TEMPLATE),
+                                    "-d", str(LOCALE_DIR), "-l", language, "-D", "messages"])
+
+
+if __name__ == "__main__":
+    main()
