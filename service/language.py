@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -250,14 +250,24 @@ def translated(obj: Any, language: str) -> Any:
 MAX_HEADER: Final = 512  # a longer Accept-Language is read only this far
 
 
-@cache
 def negotiate(header: str | None) -> str:
+    """``_negotiate`` on the header as far as it is read: a client may send any header, so
+    the cache is keyed on at most ``MAX_HEADER`` characters and holds ``NEGOTIATED`` of them."""
+    return _negotiate(header[:MAX_HEADER] if header else None)
+
+
+# Distinct headers remembered: browsers and apps send a handful; anything past it is worked
+# out again (a few microseconds), never kept.
+NEGOTIATED: Final = 256
+
+
+@lru_cache(maxsize=NEGOTIATED)
+def _negotiate(header: str | None) -> str:
     """The language an ``Accept-Language`` header (RFC 9110 §12.5.4) asks for: Chinese when a
     ``zh`` tag is weighed above every English or wildcard one, else English, the default.
 
     The answers' two languages weigh what the header gives them: the highest ``q`` of a tag
-    naming each (``*`` names both); a tie goes to the tag listed first. Cached: a service sees
-    a handful of distinct headers.
+    naming each (``*`` names both); a tie goes to the tag listed first.
     """
     if not header:
         return ENGLISH
@@ -265,7 +275,7 @@ def negotiate(header: str | None) -> str:
     # tag that names a language overrides * for it). A tie goes to the tag listed first.
     named: dict[str, tuple[float, int]] = {}
     wildcard: tuple[float, int] | None = None
-    for place, item in enumerate(header[:MAX_HEADER].split(",")):
+    for place, item in enumerate(header.split(",")):
         tag, _, rest = item.strip().partition(";")
         tag = tag.strip().lower()
         q = 1.0
@@ -282,7 +292,7 @@ def negotiate(header: str | None) -> str:
         if tag == "*":
             wildcard = wildcard or (q, -place)
         elif primary in LANGUAGES and (primary not in named or q > named[primary][0]):
-            named[primary] = (q, named[primary][1] if primary in named else -place)
+            named[primary] = (q, -place)  # the place of the tag that gives it its weight
     chinese = named.get(CHINESE, wildcard)
     english = named.get(ENGLISH, wildcard)
     if chinese is None or chinese[0] <= 0:
@@ -303,11 +313,12 @@ def say_language(environ: dict[str, Any], headers: list[tuple[str, str]]) -> Non
     list when it is said in a language (merged with any Vary it holds): called by the
     request's trace as the answer starts (service/serving.py), where two more headers cost a
     look at a few tuples, not Werkzeug's checks and copies of them."""
-    spoken = environ.get(SPEAKS_KEY, False)
+    marked = environ.get(SPEAKS_KEY)  # True a page, False the contract, None by its type
+    spoken = bool(marked)
     vary = -1
     for place, (name, value) in enumerate(headers):
         if name == "Content-Type":
-            spoken = spoken or value in SPOKEN
+            spoken = spoken or (marked is None and value in SPOKEN)
         elif name == "Vary":
             vary = place
     if spoken:
@@ -338,9 +349,13 @@ def catalog(language: str) -> dict[str, str]:
     start-up: ``load``); untranslated and fuzzy entries are left out, so their English
     stands."""
     path = catalog_path(language)
-    if not path.is_file():
-        return {}
-    return read_po(path.read_text(encoding="utf-8"))
+    if not path.is_file():  # a build without its catalogs must not answer English as Chinese
+        raise RuntimeError(f"the {language} message catalog is missing: {path}")
+    read = read_po(path.read_text(encoding="utf-8"))
+    # A translation whose placeholders are not its English's could not be filled in: left
+    # out, so its English stands (the catalog's tests refuse such an entry before it ships).
+    return {english: said for english, said in read.items()
+            if placeholders(said) == placeholders(english)}
 
 
 def _unquoted(line: str) -> str:

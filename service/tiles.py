@@ -144,15 +144,16 @@ def parse_tiles(value: str | Sequence[str]) -> list[int]:
     if isinstance(value, str):
         return parse_compact(value)
     result = []
-    for index, item in enumerate(value):
-        if not isinstance(item, str):
+    # (not named ``item``: the message extractor takes ``item(...)`` for a catalogue row)
+    for index, written in enumerate(value):
+        if not isinstance(written, str):
             raise InvalidTiles(Message("not-a-tile-code", "item {index} is not a tile code "
                                        "string", index=index))
-        if item not in TILE_OF:
+        if written not in TILE_OF:
             raise InvalidTiles(Message(
                 "not-a-tile", "item {index}: '{text}' is not a tile (use 1-9 with m, p or s, "
-                "or 1-7 with z)", index=index, text=shown(item)))
-        result.append(TILE_OF[item])
+                "or 1-7 with z)", index=index, text=shown(written)))
+        result.append(TILE_OF[written])
     return result
 
 

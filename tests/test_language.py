@@ -62,9 +62,22 @@ YUEQING: dict[str, Any] = {
     ("zh;q=0.4, en;q=0.8", ENGLISH), ("zh;q=0, en;q=0.1", ENGLISH), ("zh;q=0", ENGLISH),
     ("fr, zh;q=0.5", CHINESE), ("*;q=0.9, zh", CHINESE), ("zh;q=0.5, *", ENGLISH),
     ("zh;q=bad", ENGLISH), ("zh;q=2", ENGLISH), ("zhx", ENGLISH), ("en-GB;q=0.3, zh-TW", CHINESE),
+    # a tie goes to the tag listed first that gives a language its weight
+    ("en;q=0.5, zh;q=0.9, en-US;q=0.9", CHINESE), ("en-US;q=0.9, zh;q=0.9, en;q=0.5", ENGLISH),
 ])
 def test_accept_language_chooses_chinese_or_english(header: str | None, language: str) -> None:
     assert negotiate(header) == language
+
+
+def test_any_number_of_distinct_headers_keeps_the_memory_bounded() -> None:
+    """A client may send any Accept-Language: the cache keeps only NEGOTIATED of them, each
+    read at most MAX_HEADER characters long."""
+    from service import language
+
+    for n in range(3 * language.NEGOTIATED):
+        assert negotiate(f"x-{n}, zh;q=0.{n % 9 + 1}, en;q=0.05" + "," * 4000) == CHINESE
+    cached = language._negotiate.cache_info()
+    assert cached.maxsize == language.NEGOTIATED and cached.currsize <= language.NEGOTIATED
 
 
 def test_the_locale_chooses_the_command_lines_language() -> None:
@@ -103,10 +116,57 @@ def test_every_marked_message_has_its_chinese() -> None:
         f"{catalog_path(CHINESE).relative_to(ROOT)}: {missing}"
 
 
+def _written() -> set[str]:
+    """Every literal template a ``Message`` or ``Phrase`` is written with, read from the
+    sources' syntax trees: what the extractor should find, whatever the names around it."""
+    found: set[str] = set()
+    for path in SERVICE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                place = {"Message": 1, "Phrase": 0}.get(node.func.id)
+                if place is not None and len(node.args) > place:
+                    text = node.args[place]
+                    if isinstance(text, ast.Constant) and isinstance(text.value, str):
+                        found.add(text.value)
+    return found
+
+
+def test_the_extractor_finds_every_message_written() -> None:
+    """Babel reads a call by its name alone, so a variable named like a catalogue row's
+    keyword (``item``, ``pattern``) near a message can hide it from the catalog."""
+    assert sorted(_written() - _marked()) == []
+
+
 def test_no_translation_drops_or_adds_a_placeholder() -> None:
-    wrong = {msgid: msgstr for msgid, msgstr in catalog(CHINESE).items()
+    written = read_po(catalog_path(CHINESE).read_text(encoding="utf-8"))  # as in the file
+    wrong = {msgid: msgstr for msgid, msgstr in written.items()
              if _names(msgid) != _names(msgstr)}
     assert wrong == {}
+
+
+def test_a_translation_that_cannot_be_filled_in_is_left_out_and_a_missing_catalog_stops(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog edited by hand past its tests: an entry whose placeholders are not its
+    English's would fail a Chinese request, so its English stands; no catalog at all is a
+    broken build, refused at start-up rather than answering English as Chinese."""
+    from service import language
+
+    po = tmp_path / "zh" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "{a} and {b}"\nmsgstr "{a}和{c}"\n\nmsgid "{a} or {b}"\n'
+                  'msgstr "{a}或{b}"\n', encoding="utf-8")
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    language.catalog.cache_clear()
+    try:
+        assert language.catalog(CHINESE) == {"{a} or {b}": "{a}或{b}"}
+        po.unlink()
+        language.catalog.cache_clear()
+        with pytest.raises(RuntimeError, match="catalog is missing"):
+            language.load()
+    finally:
+        monkeypatch.undo()
+        language.catalog.cache_clear()
+        language.load()
 
 
 def test_the_catalog_read_at_start_up_is_babels_reading() -> None:
@@ -370,6 +430,14 @@ def test_a_success_without_the_header_is_written_as_before(client: FlaskClient) 
     english = client.post(SCORE, json=CHUZHOU, headers={"Accept-Language": "en"})
     assert plain.data == english.data
     assert plain.headers["Content-Language"] == "en"
+
+
+def test_the_contract_is_the_same_in_every_language_and_says_none(client: FlaskClient) -> None:
+    plain = client.get("/openapi.json")
+    chinese = client.get("/openapi.json", headers={"Accept-Language": "zh-CN"})
+    assert plain.data == chinese.data
+    assert "Content-Language" not in chinese.headers
+    assert "Accept-Language" not in chinese.headers.get("Vary", "")
 
 
 def test_a_command_line_problem_has_causes() -> None:

@@ -11,6 +11,7 @@ a translator fills them in) and loses those no source marks any more.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -38,10 +39,23 @@ def main() -> None:
                                 "mahjong-scoring-service", "-o", str(TEMPLATE),
                                 "service"])
     for language in LANGUAGES[1:]:
-        command = "update" if catalog_path(language).is_file() else "init"
+        path = catalog_path(language)
+        command = "update" if path.is_file() else "init"
+        before = path.read_text(encoding="utf-8") if command == "update" else ""
         extra = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
         CommandLineInterface().run(["pybabel", command, "--no-wrap", *extra, "-i", str(TEMPLATE),
                                     "-d", str(LOCALE_DIR), "-l", language, "-D", "messages"])
+        _keep_date(path, before)
+
+
+def _keep_date(path: Path, before: str) -> None:
+    """Keep the catalog's POT-Creation-Date where it had one: the run's date alone would
+    rewrite a catalog whose messages did not change (a regeneration leaves a clean tree)."""
+    old = re.search(r'"POT-Creation-Date: [^"]*"', before)
+    if old is not None:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r'"POT-Creation-Date: [^"]*"', lambda _: old.group(0), text,
+                               count=1), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ START = """window.ui = SwaggerUIBundle({
 @bp.get("/openapi.json")
 def openapi_json() -> Response:
     """The OpenAPI contract of this service, as JSON."""
+    speaks(False)  # English in every language: no Content-Language
     return Response(spec_json(), mimetype="application/json")
 
 

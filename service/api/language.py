@@ -31,10 +31,11 @@ def chosen() -> str:
     return negotiate(environ.get(ACCEPT_LANGUAGE))
 
 
-def speaks() -> None:
-    """Marks this request's answer as said in its language (a page's HTML), for the headers
-    the trace adds (service.language.say_language)."""
-    request.environ[SPEAKS_KEY] = True
+def speaks(said: bool = True) -> None:
+    """Marks this request's answer as said in its language (a page's HTML), or as the same in
+    every language though it is JSON (the contract), for the headers the trace adds
+    (service.language.say_language)."""
+    request.environ[SPEAKS_KEY] = said
 
 
 class SpeakingProvider(OrjsonProvider):
