@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import ast
 import copy
+import hashlib
+import json
+import os
 import re
 import string
 from pathlib import Path
@@ -570,3 +573,36 @@ def test_an_answer_said_while_written_is_the_answer_walked_then_written(
     for answer in answers:
         assert written(answer, CHINESE) == encoded(translated(answer, CHINESE))
         assert written(answer, ENGLISH) == encoded(answer)
+
+
+# --- rulings' translations follow their English -------------------------------------------
+
+TRANSLATED_RULINGS = Path(__file__).parent / "translated_rulings.json"
+
+
+def _english_rulings() -> dict[str, str]:
+    """Each ruling's English, title and text, by its id and ruleset: what its Chinese in the
+    rulings.zh.md beside it translates."""
+    from service.rulesets import RULESETS
+    from service.rulings import general, of_ruleset
+
+    found = {}
+    for ruling in (*general(), *(r for rid in sorted(RULESETS) for r in of_ruleset(rid))):
+        english = f"{ruling.title}\n{ruling.text}"  # Translated is a str: its English
+        found[f"{ruling.ruleset or 'general'}/{ruling.id}"] = \
+            hashlib.sha256(english.encode()).hexdigest()[:16]
+    return found
+
+
+def test_every_rulings_chinese_was_checked_against_its_english() -> None:
+    """A ruling's English edited leaves its Chinese behind: this fails until the rulings.zh.md
+    beside it is brought up to date and the record is written again
+    (RECORD_TRANSLATIONS=1 pytest tests/test_language.py -k rulings_chinese)."""
+    found = _english_rulings()
+    if os.environ.get("RECORD_TRANSLATIONS"):
+        TRANSLATED_RULINGS.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n",
+                                      encoding="utf-8")
+    recorded = json.loads(TRANSLATED_RULINGS.read_text(encoding="utf-8"))
+    changed = sorted(key for key in found.keys() | recorded.keys()
+                     if found.get(key) != recorded.get(key))
+    assert changed == [], f"check the Chinese of {changed}, then record again"
