@@ -16,7 +16,7 @@ from service.rulesets import RULESETS
 from service.rulesets.registry import Action, Ruleset
 from service.scoring import known_ruleset, perform
 from service.values import with_values
-from service.work import admitted, hands, house_rules
+from service.work import admit, counted, hands, house_rules
 
 
 def actions_of(ruleset: Ruleset) -> dict[str, Action]:
@@ -68,5 +68,7 @@ def run(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
 def answer(ruleset_id: str, name: str, body: Any) -> dict[str, Any]:
     """``run`` for a request a client sent (an endpoint, a batch item, a command-line line):
     refused with 413 first if it asks for more work than one request may (service/work.py)."""
-    with admitted(hands(ruleset_id, name, body) + house_rules([(ruleset_id, body)])):
+    work = hands(ruleset_id, name, body) + house_rules([(ruleset_id, body)])
+    admit(work)
+    with counted(work):
         return run(ruleset_id, name, body)

@@ -33,7 +33,7 @@ from service.language import Message, Phrase, joined
 from service.rulesets import RULESETS
 from service.schemas.batch import BatchRequest
 from service.scoring import load
-from service.work import admit, admitted, hands, house_rules, pace
+from service.work import admit, counted, hands, house_rules, pace
 
 MAX_ITEMS = 1_000
 
@@ -158,5 +158,5 @@ def run_batch(body: Any) -> dict[str, Any]:
     """Every item answered in order; each hand paces the worker, and work an item finds as it
     runs counts against the batch's whole (service/work.py)."""
     items, work = check_caps(body)
-    with admitted(work, "items"):
+    with counted(work):
         return {"results": [answer_item(item) for item in items]}

@@ -122,11 +122,14 @@ def write(record: dict[str, Any]) -> None:
     _emit(json.dumps({"time": _now(), **record}))
 
 
-def log_exception(exc: BaseException) -> None:
-    """A traceback as one JSON record tied to the request that raised it."""
-    write({"level": "error", "request_id": request_id(), "pid": os.getpid(),
-           "method": request.method, "path": request.path,
-           "error": f"{type(exc).__name__}: {exc}",
+def log_exception(exc: BaseException, rid: str | None = None, method: str | None = None,
+                  path: str | None = None, doing: str = "") -> None:
+    """A traceback as one JSON record tied to the request that raised it: Flask's current one
+    unless its id, method and path are given (the trace, once the app has answered)."""
+    write({"level": "error", "request_id": request_id() if rid is None else rid,
+           "pid": os.getpid(), "method": request.method if method is None else method,
+           "path": request.path if path is None else path,
+           "error": f"{doing}{type(exc).__name__}: {exc}",
            "traceback": "".join(traceback.format_exception(exc))})
 
 
@@ -196,9 +199,7 @@ class Traced:
             for answered in self.answered:
                 answered(None if rule is None else rule.rule, method, status[0], seconds)
         except Exception as exc:  # noqa: BLE001 (counting never fails a request answered)
-            write({"level": "error", "request_id": rid, "pid": _PID[0], "method": method,
-                   "path": path, "error": f"counting the answer: {type(exc).__name__}: {exc}",
-                   "traceback": "".join(traceback.format_exception(exc))})
+            log_exception(exc, rid, method, path, "counting the answer: ")
         return body
 
 

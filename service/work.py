@@ -149,18 +149,17 @@ def admit(work: int, field: str = "body") -> None:
 _SPENT: ContextVar[list[int] | None] = ContextVar("spent", default=None)
 
 
-class admitted:  # noqa: N801 (used as a function: ``with admitted(work):``)
-    """``admit`` the request's ``work``, then run the block with it as the running total
-    ``spend`` adds to; inside another (a batch's item), the outer total is kept."""
+class counted:  # noqa: N801 (used as a function: ``with counted(work):``)
+    """Run the block with the request's admitted ``work`` as the running total ``spend`` adds
+    to; inside another (a batch's item), the outer total is kept."""
 
-    __slots__ = ("token",)
+    __slots__ = ("token", "work")
 
-    def __init__(self, work: int, field: str = "body") -> None:
-        admit(work, field)
-        self.token = None if _SPENT.get() is not None else _SPENT.set([work])
+    def __init__(self, work: int) -> None:
+        self.work = work
 
     def __enter__(self) -> None:
-        return None
+        self.token = None if _SPENT.get() is not None else _SPENT.set([self.work])
 
     def __exit__(self, *exc: object) -> None:
         if self.token is not None:

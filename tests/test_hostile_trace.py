@@ -9,6 +9,8 @@ import signal
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import IO
 
@@ -74,19 +76,26 @@ def test_readyz_turns_503_once_its_worker_begins_to_stop() -> None:
         session.close()
 
 
-def test_a_traceback_is_logged_with_its_request_id(app: Flask) -> None:
-    def boom() -> None:
-        raise RuntimeError("kaboom")
-
-    app.add_url_rule("/boom", view_func=boom)
+@contextmanager
+def logged() -> Iterator[list[str]]:
+    """The requests log's lines written inside the block."""
     records: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: records.append(record.getMessage())  # type: ignore[method-assign]
     log.addHandler(handler)
     try:
-        response = app.test_client().get("/boom", headers={"X-Request-ID": "trace-me"})
+        yield records
     finally:
         log.removeHandler(handler)
+
+
+def test_a_traceback_is_logged_with_its_request_id(app: Flask) -> None:
+    def boom() -> None:
+        raise RuntimeError("kaboom")
+
+    app.add_url_rule("/boom", view_func=boom)
+    with logged() as records:
+        response = app.test_client().get("/boom", headers={"X-Request-ID": "trace-me"})
     assert response.status_code == 500
     assert response.headers["X-Request-ID"] == "trace-me"
     assert "kaboom" not in response.get_data(as_text=True)
@@ -103,14 +112,10 @@ def test_a_count_that_fails_never_fails_the_answer(app: Flask) -> None:
 
     traced = app.wsgi_app
     traced.answered.append(broken)  # type: ignore[attr-defined]
-    records: list[str] = []
-    handler = logging.Handler()
-    handler.emit = lambda record: records.append(record.getMessage())  # type: ignore[method-assign]
-    log.addHandler(handler)
     try:
-        response = app.test_client().get("/healthz", headers={"X-Request-ID": "count-me"})
+        with logged() as records:
+            response = app.test_client().get("/healthz", headers={"X-Request-ID": "count-me"})
     finally:
-        log.removeHandler(handler)
         traced.answered.remove(broken)  # type: ignore[attr-defined]
     assert response.status_code == 200
     assert response.headers["X-Request-ID"] == "count-me"
