@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Final, NamedTuple
 
+from service.hand import natural
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.memo import Memo
 from service.tiles import NUM_TILES
@@ -69,9 +70,28 @@ def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
     known = _SPLITS.get(key)
     if known is not None:
         return known
+    if max_wilds == 0:
+        return _SPLITS.put(key, _natural_splits(counts, honors, detail))
     found = _splits_from(counts, honors, max_wilds, True, detail)
     return _SPLITS.put(key, tuple(sorted(SuitSplit(used, has_pair, groups)
                                          for (used, has_pair, _), groups in found.items())))
+
+
+def _natural_splits(counts: tuple[int, ...], honors: bool,
+                    detail: int) -> tuple[SuitSplit, ...]:
+    """suit_splits without wilds, by service/hand/natural.py: the least split of each token
+    key, as the search below keeps it."""
+    kept = []
+    keys = set()
+    for has_pair, groups in natural.splits(list(counts), honors):
+        if detail != EXACT:
+            key = (has_pair, tuple(sorted(_token(group, detail)
+                                          for group in groups)))
+            if key in keys:
+                continue  # a lesser split with the same tokens came first
+            keys.add(key)
+        kept.append(SuitSplit(0, has_pair, groups))
+    return tuple(kept)
 
 
 _Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 from typing import Final, NamedTuple
 
+from service.hand import natural
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import (
     SUITS,
@@ -157,11 +158,12 @@ def suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
 
 
 def _suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
-    own, after = suit_walk(counts, suit == 3, 0, True)
+    honours = suit == 3
+    tiles = list(counts)
     base = suit * 9
-    waits = tuple(base + local for local, options in enumerate(after) if options)
-    if own:
-        kind = _WITH_PAIR if (0, True) in own else _SETS
+    waits = tuple(base + local for local in natural.completing(tiles, honours))
+    if natural.reads(tiles, honours):
+        kind = _WITH_PAIR if sum(counts) % 3 == 2 else _SETS
     elif waits:
         kind = _WANTS_PAIR if sum(counts) % 3 == 1 else _WANTS_SET
     else:
