@@ -70,28 +70,9 @@ def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
     known = _SPLITS.get(key)
     if known is not None:
         return known
-    if max_wilds == 0:
-        return _SPLITS.put(key, _natural_splits(counts, honors, detail))
     found = _splits_from(counts, honors, max_wilds, True, detail)
     return _SPLITS.put(key, tuple(sorted(SuitSplit(used, has_pair, groups)
                                          for (used, has_pair, _), groups in found.items())))
-
-
-def _natural_splits(counts: tuple[int, ...], honors: bool,
-                    detail: int) -> tuple[SuitSplit, ...]:
-    """suit_splits without wilds, by service/hand/natural.py: the least split of each token
-    key, as the search below keeps it."""
-    kept = []
-    keys = set()
-    for has_pair, groups in natural.splits(list(counts), honors):
-        if detail != EXACT:
-            key = (has_pair, tuple(sorted(_token(group, detail)
-                                          for group in groups)))
-            if key in keys:
-                continue  # a lesser split with the same tokens came first
-            keys.add(key)
-        kept.append(SuitSplit(0, has_pair, groups))
-    return tuple(kept)
 
 
 _Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
@@ -106,6 +87,8 @@ def _splits_from(
     counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
 ) -> _Splits:
     """Splits of what is left of a suit, one per token key (kept: see ``_RESTS``)."""
+    if wilds_left == 0:  # read by arithmetic, as cheap as a look-up: nothing kept
+        return _natural_rest(counts, honors, pair_allowed, detail)
     rest_key = (counts, honors, wilds_left, pair_allowed, detail)
     known = _RESTS.get(rest_key)
     if known is not None:
@@ -132,6 +115,22 @@ def _splits_from(
             if kept is None or split < kept:
                 found[key] = split
     return _RESTS.put(rest_key, found)
+
+
+def _natural_rest(counts: tuple[int, ...], honors: bool, pair_allowed: bool,
+                  detail: int) -> _Splits:
+    """_splits_from with no wilds left, by service/hand/natural.py: the least split of each
+    token key (natural.splits gives them least first)."""
+    found: _Splits = {}
+    for has_pair, groups in natural.splits(list(counts), honors):
+        if has_pair and not pair_allowed:
+            continue
+        tokens = groups if detail == EXACT else tuple(sorted(
+            _token(group, detail) for group in groups))
+        key = (0, has_pair, tokens)
+        if key not in found:
+            found[key] = groups
+    return found
 
 
 def _groups_holding(
