@@ -83,16 +83,21 @@ _RESTS: Final[Memo[tuple[tuple[int, ...], bool, int, bool, int], _Splits]] = Mem
     "suit split rests", 0.24)
 
 
+_NO_SPLITS: Final[_Splits] = {}  # never changed: a caller only reads what it is given
+
+
 def _splits_from(
     counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
 ) -> _Splits:
     """Splits of what is left of a suit, one per token key (kept: see ``_RESTS``)."""
-    if wilds_left == 0:  # read by arithmetic, as cheap as a look-up: nothing kept
-        return _natural_rest(counts, honors, pair_allowed, detail)
+    if wilds_left == 0 and not natural.reads(list(counts), honors):
+        return _NO_SPLITS  # most rests with no wild left: cheaper told than looked up
     rest_key = (counts, honors, wilds_left, pair_allowed, detail)
     known = _RESTS.get(rest_key)
     if known is not None:
         return known
+    if wilds_left == 0:  # no wild to place: read by arithmetic
+        return _RESTS.put(rest_key, _natural_rest(counts, honors, pair_allowed, detail))
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
         return {(0, False, ()): ()}
