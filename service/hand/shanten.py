@@ -187,7 +187,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                         if known < value:
                             following[index] = value
         kept_at = following
-        active = reached
+        active = _undominated(following, reached, width, sets_span, soft)
     table = [IMPOSSIBLE] * (sets_span * 2 * width)
     for state in active:
         if state < sets_span * 2 * width:  # a = b = 0: every sequence ended in the suit
@@ -207,6 +207,35 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                     best = table[index - 1]
                 table[index] = best
     return tuple(table)
+
+
+def _undominated(kept_at: list[int], reached: list[int], width: int, sets_span: int,
+                 soft: bool) -> list[int]:
+    """The states of ``reached`` no other state beats: one with the same sequences open and a
+    set, the pair or a wild place fewer that keeps as many tiles (and, ``soft``, needs no
+    more places) can go on every way this one can and keep as much, so this one is not
+    walked on. Each state is compared with its neighbours only: a state a farther one beats
+    is beaten by a neighbour, or by one that neighbour is beaten by, and so on to one kept."""
+    kept: list[int] = []
+    for state in reached:
+        value = kept_at[state]
+        for step in (1, width, 2 * width):  # a wild place, the pair, a set fewer
+            if step == 1:
+                if width == 1:
+                    continue
+                fewer = state % width
+            elif step == width:
+                fewer = state // width % 2
+            else:
+                fewer = state // (2 * width) % sets_span
+            if fewer:
+                other = kept_at[state - step]
+                if other >= value if not soft else \
+                        other >> 6 >= value >> 6 and other % 64 >= value % 64:
+                    break
+        else:
+            kept.append(state)
+    return kept
 
 
 def seven_pairs_from(pairs: int, singles: int) -> int:
