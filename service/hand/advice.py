@@ -169,6 +169,27 @@ class Reader:
                   _merge(two[0, 1], tables[3], sets, width),
                   _merge(two[0, 1], tables[2], sets, width)]
         grown: list[tuple[int, ...] | None] = [None] * NUM_TILES  # after a draw, once made
+
+        def grown_table(t: int) -> tuple[int, ...]:
+            table = grown[t]
+            if table is None:
+                u = t // 9
+                table = grown[t] = self.table(keys[u] + (1 << 3 * (t - 9 * u)),
+                                              SUITS[u][1] - SUITS[u][0])
+            return table
+
+        # What the whole hand keeps, and whether a draw lets it keep more: a draw that does
+        # not cannot let the tiles a discard leaves keep more either, where that discard
+        # kept as much (its tiles are among the hand's), so its table is not looked for.
+        whole = self.missing(_kept(two[0, 1], two[2, 3], sets, width))
+        lifts: list[int] = [-1] * NUM_TILES  # -1 not known yet, 0 no, 1 yes
+
+        def lifted(t: int) -> bool:
+            if lifts[t] < 0:
+                more = self.missing(_kept(others[t // 9], grown_table(t), sets, width))
+                lifts[t] = 1 if more < 0 or more > whole else 0
+            return lifts[t] == 1
+
         top = 3 * sets + 2 - wilds - 1
         seven = form.seven_pairs and not wilds
         all_pairs = all_singles = 0
@@ -197,8 +218,15 @@ class Reader:
                 after: dict[int, int] = {}
                 for u, (c, e) in enumerate(SUITS):
                     if u == s:
+                        kept_all = whole >= 0 and kept == whole
                         for t in range(c, e):
-                            if standing[t] < limits[t]:
+                            if standing[t] >= limits[t]:
+                                continue
+                            if t == d:  # the discard drawn again: the hand itself
+                                after[t] = drawn.after(others[s], tables[s], t)
+                            elif kept_all and counts[t] < limits[t] and not lifted(t):
+                                after[t] = drawn.keeping(kept, t)
+                            else:
                                 after[t] = drawn.after(
                                     others[s], self.table(key + (1 << 3 * (t - c)), size), t)
                         continue
@@ -207,11 +235,7 @@ class Reader:
                     other = _merge(own, two[rest[0], rest[1]], sets, width)
                     for t in range(c, e):
                         if counts[t] < limits[t]:
-                            table = grown[t]
-                            if table is None:
-                                table = grown[t] = self.table(keys[u] + (1 << 3 * (t - c)),
-                                                              e - c)
-                            after[t] = drawn.after(other, table, t)
+                            after[t] = drawn.after(other, grown_table(t), t)
                 if form.wild is not None and form.wild_draws > 0:
                     after[form.wild] = drawn.wild(kept)
                     after = dict(sorted(after.items()))
@@ -232,8 +256,12 @@ class _Drawn:
 
     def after(self, other: Sequence[int], table: Sequence[int], t: int) -> int:
         reader = self.reader
-        sets = reader.form.sets
-        kept = reader.missing(_kept(other, table, sets, reader.width))
+        return self.keeping(reader.missing(_kept(other, table, reader.form.sets, reader.width)),
+                            t)
+
+    def keeping(self, kept: int, t: int) -> int:
+        """After drawing ``t``, the tiles kept being ``kept`` (``Reader.missing``'s answer)."""
+        reader = self.reader
         if kept >= 0:
             drawn = self.top - kept
         else:
