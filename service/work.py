@@ -53,9 +53,9 @@ WAYS: Final = 4
 # An advice request's reading: every discard, each with its draws, a Chuzhou single wait
 # scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
 # wins, in the same process), interpreted, on never-seen hands of one crowded suit, the
-# costliest to read: at most 570 of them (Yueqing, 17 tiles, 0-3 财神 alike; Chuzhou 14
-# tiles at most 260; hands of four suits 55-85 at the median); docs/performance.md, Advice.
-ADVICE: Final = 600
+# costliest to read: at most 684 of them (Yueqing, 17 tiles, 0-3 财神 alike; Chuzhou at most
+# 279; hands of four suits 47-72 at the median); compiled at most 117. docs/performance.md.
+ADVICE: Final = 700
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 

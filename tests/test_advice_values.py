@@ -42,7 +42,7 @@ def test_a_caishen_pair_sent_with_the_winner_is_answered() -> None:
     """The issue's hand: two 财神 make the pair, so every one of its 16 discards leaves a hand
     ready on any of 33 tiles. Each wait is scored self-drawn and on one discard, said for
     every seat (Yueqing's discards win alike, YQ-18): 16 × 33 × 2 scorings, weighed 1,071
-    hands (each standing hand's first way as a hand of its 财神) beside the reading's 600."""
+    hands (each standing hand's first way as a hand of its 财神) beside the reading's."""
     advice = answer("yueqing", "advice", PAIR)
     assert advice["shanten"] == -1
     discards = advice["discards"]
