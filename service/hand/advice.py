@@ -32,7 +32,8 @@ class Form(NamedTuple):
     seven_pairs: bool          # seven pairs win too
 
 
-def _merge(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> list[int]:
+def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
+           width: int) -> tuple[int, ...]:
     """Two tables combined: the most tiles kept by k sets, p pairs, e wild places over both."""
     merged = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
     for k1 in range(sets + 1):
@@ -50,7 +51,7 @@ def _merge(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> lis
                             kept2 = two[row2 + e2]
                             if kept2 >= 0 and merged[row + e2] < kept1 + kept2:
                                 merged[row + e2] = kept1 + kept2
-    return merged
+    return tuple(merged)
 
 
 def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
@@ -58,7 +59,7 @@ def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> t
     return table[:(sets + 1) * 2 * width] if sets < most_sets else table
 
 
-def _kept(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> int:
+def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int) -> int:
     """The most natural tiles kept by a winning hand made of ``one`` and ``two``."""
     best = IMPOSSIBLE
     last = width - 1
@@ -89,7 +90,7 @@ class Reader:
         self.named = SOFT if self.soft else spare
         self._exact: Reader | None = None
 
-    def exact(self, counts: Sequence[int], wilds: int) -> int:
+    def exact(self, counts: list[int], wilds: int) -> int:
         if self._exact is None:
             self._exact = Reader(self.form, self.spare, soft=False)
         return self._exact.read(counts, wilds, False)[0]
@@ -111,10 +112,10 @@ class Reader:
         form = self.form
         return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
 
-    def shanten(self, counts: Sequence[int], wilds: int) -> int:
+    def shanten(self, counts: list[int], wilds: int) -> int:
         return self.read(counts, wilds, False)[0]
 
-    def read(self, counts: Sequence[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
+    def read(self, counts: list[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
         """The shanten of ``counts`` and ``wilds``, and with ``draws`` the shanten after each
         tile that can be drawn (the wild tile: a wild drawn), in tile order."""
         form = self.form
@@ -153,7 +154,7 @@ class Reader:
             after = dict(sorted(after.items()))
         return found, after
 
-    def discards(self, counts: Sequence[int], wilds: int) -> dict[int, tuple[int, dict[int, int]]]:
+    def discards(self, counts: list[int], wilds: int) -> dict[int, tuple[int, dict[int, int]]]:
         """For standing tiles of winning size, each natural tile's discard: what ``read`` with
         ``draws`` gives of the tiles it leaves. A discard changes one suit, so the hand's own
         suit tables, each two and each three of them combined, and the table after each draw
@@ -249,12 +250,12 @@ class _Drawn:
 
     __slots__ = ("reader", "standing", "wilds", "top", "seven", "pairs", "singles")
 
-    def __init__(self, reader: Reader, standing: Sequence[int], wilds: int, top: int,
+    def __init__(self, reader: Reader, standing: list[int], wilds: int, top: int,
                  seven: bool, pairs: int, singles: int) -> None:
         self.reader, self.standing, self.wilds, self.top = reader, standing, wilds, top
         self.seven, self.pairs, self.singles = seven, pairs, singles
 
-    def after(self, other: Sequence[int], table: Sequence[int], t: int) -> int:
+    def after(self, other: tuple[int, ...], table: tuple[int, ...], t: int) -> int:
         reader = self.reader
         return self.keeping(reader.missing(_kept(other, table, reader.form.sets, reader.width)),
                             t)
