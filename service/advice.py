@@ -1,9 +1,10 @@
 """The advice action with what each wait pays: the ruleset's advice (service/hand/advice.py),
 and, when the request names the winner and dealer, every ready hand's waits valued by the
 waits action's own code (service/values.py), then the discards ordered again with what they
-pay (G-9). The ruleset's advice scores nothing else; this scores each wait four ways, so the
-work is weighed once the ready hands are known, before any is scored, against the
-request's whole, a batch's included (service/work.py)."""
+pay (G-9). The ruleset's advice scores nothing else; this scores each wait self-drawn and on a
+discard (each seat's, unless the ruleset's discards win alike), so the work is weighed once
+the ready hands are known, before any is scored, each standing hand by its own wilds, against
+the request's whole, a batch's included (service/work.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from service.hand.advice import order
 from service.language import Phrase
 from service.rulesets.registry import Ruleset, WaitValues
 from service.tiles import tile
-from service.values import values
-from service.work import WAYS, spend, wild_weight
+from service.values import scorings, values
+from service.work import spend, valuing
 
 # What a client whose advice is too much to value may ask instead (G-9).
 VALUE_FEWER = Phrase(
@@ -39,9 +40,9 @@ def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict
                 ready.append((entry, rest))
     elif "waits" in answer:
         ready.append((answer, concealed))
-    weight = wild_weight(asked.wilds(data))
-    spend(sum(len(entry["waits"]) for entry, _ in ready) * WAYS * weight, "concealed",
-          VALUE_FEWER)
+    ways = scorings(asked, data)
+    spend(sum(valuing(len(entry["waits"]) * ways, asked.wilds({**data, "concealed": standing}))
+              for entry, standing in ready), "concealed", VALUE_FEWER)
     score = rules.actions["score"].handler
     for entry, standing in ready:
         entry["values"] = values(asked, {**data, "concealed": standing}, entry["waits"], score)

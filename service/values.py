@@ -2,7 +2,9 @@
 and on each other seat's discard.
 
 Built on the one score core: each wait and way of winning is one call of the ruleset's score
-handler on the score request the waits request describes, never a second scorer. A flag the
+handler on the score request the waits request describes, never a second scorer; where the
+ruleset says a discard wins alike from every seat (``WaitValues.discards_alike``), one seat's
+discard is scored and said for each. A flag the
 ruleset lets the request leave out (``WaitValues.assumed``: Chuzhou's declaration) is false
 in that call; a way refused for want of it is called once more with it raised, and if it then
 wins says ``needs`` (docs/matches-and-batches.md).
@@ -63,6 +65,7 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
             "situation": {**situation, **dict.fromkeys(left_out, False)},  # the score's default
             **{name: data[name] for name in asked.state}, "rules": data["rules"]}
     totals = asked.totals
+    alike = asked.discards_alike(data)
     table = []
     for code in waits:
         drawn = tile(code)
@@ -74,13 +77,20 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
             request = {**base, "hand": hand, "win": {"tile": drawn, "by": by, "source": source}}
             return _way(score, request, totals, left_out)
 
-        table.append({
-            "tile": code,
-            "self_draw": way("self_draw", None),
-            "discard": [{"from": seat, **way("discard", seat)}
-                        for seat in range(4) if seat != winner],
-        })
+        others = [seat for seat in range(4) if seat != winner]
+        if alike:  # one seat's discard scored, its way said for each seat
+            same = way("discard", others[0])
+            discards = [{"from": seat, **copy.deepcopy(same)} for seat in others]
+        else:
+            discards = [{"from": seat, **way("discard", seat)} for seat in others]
+        table.append({"tile": code, "self_draw": way("self_draw", None), "discard": discards})
     return table
+
+
+def scorings(asked: WaitValues, data: dict[str, Any]) -> int:
+    """How many ways of each wait ``values`` scores for this loaded request: self-drawn, and
+    each other seat's discard or, when the ruleset's discards win alike, one."""
+    return 2 if asked.discards_alike(data) else 4
 
 
 def with_values(ruleset: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:

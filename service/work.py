@@ -50,9 +50,12 @@ RETRY_AFTER_SECONDS: Final = PastDeadline.retry_after
 WILD_WEIGHT: Final = (1, 1, 2, 6)
 # What each wait is worth: every wait self-drawn and on each of the three other discards.
 WAYS: Final = 4
-# An advice request reads at most 17 discards (Yueqing's winning size) and may score two
-# self-drawn wins for each.
-ADVICE: Final = 2 * 17
+# An advice request's reading: every discard, each with its draws, a Chuzhou single wait
+# scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
+# wins, in the same process), interpreted, on never-seen hands of one crowded suit, the
+# costliest to read: at most 684 of them (Yueqing, 17 tiles, 0-3 财神 alike; Chuzhou at most
+# 279; hands of four suits 47-72 at the median); compiled at most 117. docs/performance.md.
+ADVICE: Final = 700
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 
@@ -81,10 +84,8 @@ def hands(ruleset_id: Any, action: Any, request: Any) -> int:
             return weight * WAYS * (ruleset.most_waits if ruleset is not None else ANY_TILE)
         return weight
     if action == "advice":
-        # Every discard read, and a Chuzhou single wait scored twice to say what declaring
-        # adds; what each wait pays is weighed once the ready hands are known
-        # (service/advice.py).
-        return wild_weight(wilds(request, request.get("concealed"))) * ADVICE
+        # What each wait pays is weighed once the ready hands are known (service/advice.py).
+        return ADVICE
     return 1  # draw, instant, escape: a few small sums
 
 
@@ -109,6 +110,16 @@ def house_rules(requests: Iterable[tuple[Any, Any]]) -> int:
         except TypeError:  # a value that is no parameter's (a list): refused, but weighed
             distinct.add(id(request))
     return HOUSE_RULES_WEIGHT * len(distinct) + sent // PARAMETERS_PER_HAND
+
+
+def valuing(ways: int, wilds: int) -> int:
+    """What scoring ``ways`` ways of the waits of one standing hand with ``wilds`` wild tiles
+    weighs (an advice's ready hands, service/advice.py): its first as a hand of its wilds,
+    every other as one hand, whatever its wilds. The hands one standing hand wins differ in
+    one tile, so each suit is read once and found again: measured against the heaviest hands
+    admitted, interpreted, a way after the first cost at most 0.63 of one (0-3 财神, hands of
+    one crowded suit and of four; docs/performance.md, Advice)."""
+    return ways + wild_weight(wilds) - 1 if ways else 0
 
 
 def wild_weight(wilds: int) -> int:

@@ -148,20 +148,23 @@ def test_bad_input_is_a_problem_naming_the_field(ruleset: str, body: dict[str, A
 
 def test_what_each_wait_pays_is_weighed_before_it_is_scored(monkeypatch: Any) -> None:
     from service import work
-    monkeypatch.setattr(work, "MAX_WORK", 40)  # reading (34) fits, valuing 9 waits (36) not
+    # the reading (ADVICE) fits, valuing 9 waits four ways (36) not
+    monkeypatch.setattr(work, "MAX_WORK", work.ADVICE + 35)
     with pytest.raises(TooMuchWork) as refused:
         answer("chuzhou", "advice", {"concealed": "1112345678999m", "winner": 1, "dealer": 0})
     assert "ask without winner and dealer" in refused.value.errors["concealed"][0]
 
 
-def test_a_batch_of_advice_is_bounded_as_a_whole() -> None:
+def test_a_batch_of_advice_is_bounded_as_a_whole(monkeypatch: Any) -> None:
     """Each item's valuing counts against the batch's whole: 九莲 (1112345678999m) waits on all
-    nine tiles, 9 × 4 ways = 36 hands on top of the 34 its reading is admitted for; once the
-    batch's running total would pass MAX_WORK, an item is refused with its own 413 before it
-    scores anything, and the rest are still answered."""
-    from service.work import ADVICE, MAX_WORK, WAYS
-    count = MAX_WORK // (2 * ADVICE)
-    valued = (MAX_WORK - count * ADVICE) // (9 * WAYS)
+    nine tiles, 9 × 4 ways = 36 hands on top of the ADVICE its reading is admitted for; once
+    the batch's running total would pass MAX_WORK (here room for two valuings beside the
+    readings), an item is refused with its own 413 before it scores anything, and the rest
+    are still answered."""
+    from service import work
+    from service.work import ADVICE, WAYS
+    count, valued = 3, 2
+    monkeypatch.setattr(work, "MAX_WORK", count * ADVICE + valued * 9 * WAYS + 9 * WAYS - 1)
     item = {"ruleset": "chuzhou", "action": "advice",
             "request": {"concealed": "1112345678999m", "winner": 1, "dealer": 0}}
     results = run_batch({"items": [item] * count})["results"]

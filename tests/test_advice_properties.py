@@ -247,3 +247,32 @@ def test_soft_tables_read_as_the_exact_ones(data: st.DataObject, winning: bool) 
     spare = wilds + form.wild_draws
     assert Reader(form, spare).read(counts, wilds, True) == \
         Reader(form, spare, soft=False).read(counts, wilds, True)
+
+
+@_SETTINGS
+@given(st.data(), st.sampled_from(["chuzhou", "yueqing"]))
+def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset: str) -> None:
+    """What ``Reader.discards`` keeps across a hand's discards (its suits' tables combined,
+    the tables after draws into other suits) gives, for every natural discard, what reading
+    the tiles it leaves alone gives: their shanten and the shanten after each draw."""
+    hand = data.draw(hands(ruleset, winning=True))
+    concealed, held, _, _, caishen = _facts(ruleset, hand)
+    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
+                            "source": m["from"]} for m in hand["melds"]], "melds")
+    if caishen is None:
+        form = chuzhou_form(concealed, melds, held)
+    else:
+        form = yueqing_form(concealed, melds, held, caishen, held[caishen])
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    wilds = 0
+    if caishen is not None:
+        wilds, counts[caishen] = counts[caishen], 0
+    reader = Reader(form, wilds + form.wild_draws if caishen is not None else 0)
+    found = reader.discards(counts, wilds)
+    assert sorted(found) == [t for t in range(34) if counts[t]]
+    for d, read in found.items():
+        standing = list(counts)
+        standing[d] -= 1
+        assert read == reader.read(standing, wilds, True), (hand, d)

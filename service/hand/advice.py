@@ -2,8 +2,11 @@
 are left (进张), and what each discard leaves (G-9). The rulesets' advice actions say what a
 hand may draw and hold (``Form``); this reads it with the suit tables of service/hand/shanten.
 
-A draw changes one suit, so for each hand the other three suits' tables are combined once
-(``_Others``) and each draw only looks up its own suit's table and combines it with them.
+A draw changes one suit, so for each hand the other three suits' tables are combined once and
+each draw only looks up its own suit's table and combines it with them. A hand of winning size
+keeps more across its discards, each of which changes one suit too (``Reader.discards``): its
+suits' tables, their pairs and threes combined, and the table after each draw into a suit the
+discard leaves alone, each made once for the hand.
 """
 
 from __future__ import annotations
@@ -29,12 +32,8 @@ class Form(NamedTuple):
     seven_pairs: bool          # seven pairs win too
 
 
-class _Hand(NamedTuple):
-    counts: list[int]          # natural standing tiles
-    wilds: int
-
-
-def _merge(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> list[int]:
+def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
+           width: int) -> tuple[int, ...]:
     """Two tables combined: the most tiles kept by k sets, p pairs, e wild places over both."""
     merged = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
     for k1 in range(sets + 1):
@@ -52,7 +51,7 @@ def _merge(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> lis
                             kept2 = two[row2 + e2]
                             if kept2 >= 0 and merged[row + e2] < kept1 + kept2:
                                 merged[row + e2] = kept1 + kept2
-    return merged
+    return tuple(merged)
 
 
 def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
@@ -60,7 +59,7 @@ def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> t
     return table[:(sets + 1) * 2 * width] if sets < most_sets else table
 
 
-def _kept(one: Sequence[int], two: Sequence[int], sets: int, width: int) -> int:
+def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int) -> int:
     """The most natural tiles kept by a winning hand made of ``one`` and ``two``."""
     best = IMPOSSIBLE
     last = width - 1
@@ -91,7 +90,7 @@ class Reader:
         self.named = SOFT if self.soft else spare
         self._exact: Reader | None = None
 
-    def exact(self, counts: Sequence[int], wilds: int) -> int:
+    def exact(self, counts: list[int], wilds: int) -> int:
         if self._exact is None:
             self._exact = Reader(self.form, self.spare, soft=False)
         return self._exact.read(counts, wilds, False)[0]
@@ -113,10 +112,10 @@ class Reader:
         form = self.form
         return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
 
-    def shanten(self, counts: Sequence[int], wilds: int) -> int:
+    def shanten(self, counts: list[int], wilds: int) -> int:
         return self.read(counts, wilds, False)[0]
 
-    def read(self, counts: Sequence[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
+    def read(self, counts: list[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
         """The shanten of ``counts`` and ``wilds``, and with ``draws`` the shanten after each
         tile that can be drawn (the wild tile: a wild drawn), in tile order."""
         form = self.form
@@ -144,29 +143,145 @@ class Reader:
                   _merge(first_two, tables[3], sets, width),
                   _merge(first_two, tables[2], sets, width)]
         limits = form.limits
+        drawn = _Drawn(self, counts, wilds, top, seven, pairs, singles)
         for s, (a, b) in enumerate(SUITS):
             key, size, other = keys[s], b - a, others[s]
             for t in range(a, b):
-                if counts[t] >= limits[t]:
-                    continue  # every copy held, or never drawn
-                kept = self.missing(_kept(other, self.table(key + (1 << 3 * (t - a)), size),
-                                          sets, width))
-                if kept >= 0:
-                    drawn = top - kept
-                else:
-                    grown = list(counts)
-                    grown[t] += 1
-                    drawn = self.exact(grown, wilds)
-                if seven:
-                    if counts[t] % 2:
-                        drawn = min(drawn, seven_pairs_from(pairs + 1, singles - 1))
-                    else:
-                        drawn = min(drawn, seven_pairs_from(pairs, singles + 1))
-                after[t] = drawn
+                if counts[t] < limits[t]:  # else every copy held, or never drawn
+                    after[t] = drawn.after(other, self.table(key + (1 << 3 * (t - a)), size), t)
         if form.wild is not None and form.wild_draws > 0:
-            after[form.wild] = self.shanten(counts, wilds + 1)
+            after[form.wild] = drawn.wild(kept)
             after = dict(sorted(after.items()))
         return found, after
+
+    def discards(self, counts: list[int], wilds: int) -> dict[int, tuple[int, dict[int, int]]]:
+        """For standing tiles of winning size, each natural tile's discard: what ``read`` with
+        ``draws`` gives of the tiles it leaves. A discard changes one suit, so the hand's own
+        suit tables, each two and each three of them combined, and the table after each draw
+        into a suit the discard leaves alone are made once for all its discards."""
+        form = self.form
+        sets, width, limits = form.sets, self.width, form.limits
+        keys = self.keys(counts)
+        tables = [self.table(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        two = {(i, j): _merge(tables[i], tables[j], sets, width)
+               for i in range(4) for j in range(i + 1, 4)}
+        others = [_merge(tables[1], two[2, 3], sets, width),
+                  _merge(tables[0], two[2, 3], sets, width),
+                  _merge(two[0, 1], tables[3], sets, width),
+                  _merge(two[0, 1], tables[2], sets, width)]
+        grown: list[tuple[int, ...] | None] = [None] * NUM_TILES  # after a draw, once made
+
+        def grown_table(t: int) -> tuple[int, ...]:
+            table = grown[t]
+            if table is None:
+                u = t // 9
+                table = grown[t] = self.table(keys[u] + (1 << 3 * (t - 9 * u)),
+                                              SUITS[u][1] - SUITS[u][0])
+            return table
+
+        # What the whole hand keeps, and whether a draw lets it keep more: a draw that does
+        # not cannot let the tiles a discard leaves keep more either, where that discard
+        # kept as much (its tiles are among the hand's), so its table is not looked for.
+        whole = self.missing(_kept(two[0, 1], two[2, 3], sets, width))
+        lifts: list[int] = [-1] * NUM_TILES  # -1 not known yet, 0 no, 1 yes
+
+        def lifted(t: int) -> bool:
+            if lifts[t] < 0:
+                more = self.missing(_kept(others[t // 9], grown_table(t), sets, width))
+                lifts[t] = 1 if more < 0 or more > whole else 0
+            return lifts[t] == 1
+
+        top = 3 * sets + 2 - wilds - 1
+        seven = form.seven_pairs and not wilds
+        all_pairs = all_singles = 0
+        if seven:
+            for n in counts:
+                all_pairs += n // 2
+                all_singles += n % 2
+        found: dict[int, tuple[int, dict[int, int]]] = {}
+        for s, (a, b) in enumerate(SUITS):
+            size = b - a
+            for d in range(a, b):
+                n = counts[d]
+                if not n:
+                    continue
+                standing = list(counts)
+                standing[d] = n - 1
+                pairs = all_pairs - n // 2 + (n - 1) // 2
+                singles = all_singles - n % 2 + (n - 1) % 2
+                key = keys[s] - (1 << 3 * (d - a))
+                own = self.table(key, size)
+                kept = self.missing(_kept(own, others[s], sets, width))
+                shanten = top - kept if kept >= 0 else self.exact(standing, wilds)
+                if seven:
+                    shanten = min(shanten, seven_pairs_from(pairs, singles))
+                drawn = _Drawn(self, standing, wilds, top, seven, pairs, singles)
+                after: dict[int, int] = {}
+                for u, (c, e) in enumerate(SUITS):
+                    if u == s:
+                        kept_all = whole >= 0 and kept == whole
+                        for t in range(c, e):
+                            if standing[t] >= limits[t]:
+                                continue
+                            if t == d:  # the discard drawn again: the hand itself
+                                after[t] = drawn.after(others[s], tables[s], t)
+                            elif kept_all and counts[t] < limits[t] and not lifted(t):
+                                after[t] = drawn.keeping(kept, t)
+                            else:
+                                after[t] = drawn.after(
+                                    others[s], self.table(key + (1 << 3 * (t - c)), size), t)
+                        continue
+                    # the discard's suit with the two suits neither it nor the draw is in
+                    rest = [v for v in range(4) if v != s and v != u]
+                    other = _merge(own, two[rest[0], rest[1]], sets, width)
+                    for t in range(c, e):
+                        if counts[t] < limits[t]:
+                            after[t] = drawn.after(other, grown_table(t), t)
+                if form.wild is not None and form.wild_draws > 0:
+                    after[form.wild] = drawn.wild(kept)
+                    after = dict(sorted(after.items()))
+                found[d] = shanten, after
+        return found
+
+
+class _Drawn:
+    """The shanten of standing tiles after one draw, from its suit's table after the draw and
+    the other suits' combined."""
+
+    __slots__ = ("reader", "standing", "wilds", "top", "seven", "pairs", "singles")
+
+    def __init__(self, reader: Reader, standing: list[int], wilds: int, top: int,
+                 seven: bool, pairs: int, singles: int) -> None:
+        self.reader, self.standing, self.wilds, self.top = reader, standing, wilds, top
+        self.seven, self.pairs, self.singles = seven, pairs, singles
+
+    def after(self, other: tuple[int, ...], table: tuple[int, ...], t: int) -> int:
+        reader = self.reader
+        return self.keeping(reader.missing(_kept(other, table, reader.form.sets, reader.width)),
+                            t)
+
+    def keeping(self, kept: int, t: int) -> int:
+        """After drawing ``t``, the tiles kept being ``kept`` (``Reader.missing``'s answer)."""
+        reader = self.reader
+        if kept >= 0:
+            drawn = self.top - kept
+        else:
+            grown = list(self.standing)
+            grown[t] += 1
+            drawn = reader.exact(grown, self.wilds)
+        if self.seven:
+            if self.standing[t] % 2:
+                drawn = min(drawn, seven_pairs_from(self.pairs + 1, self.singles - 1))
+            else:
+                drawn = min(drawn, seven_pairs_from(self.pairs, self.singles + 1))
+        return drawn
+
+    def wild(self, kept: int) -> int:
+        """After drawing a wild, from what the standing tiles' best keeps (``missing``'s
+        answer): the tables do not change, the hand needs one tile fewer."""
+        if kept >= 0:
+            return self.top - 1 - kept
+        return self.reader.exact(self.standing, self.wilds + 1)
 
 
 def form_limits(melds_held: Sequence[int], never_drawn: Sequence[int] = ()) -> tuple[int, ...]:
@@ -191,12 +306,15 @@ def advise(concealed: list[int], form: Form, left: Sequence[int],
     if len(concealed) % 3 == 1:
         return _waiting(concealed, form, left, waits, ready)
     counts, wilds = _natural(concealed, form.wild)
-    found = _reader(form, wilds).shanten(counts, wilds)
+    reader = _reader(form, wilds)
+    found = reader.shanten(counts, wilds)
+    by_discard = reader.discards(counts, wilds)
     discards = []
     for discarded in sorted(set(concealed)):
         rest = list(concealed)
         rest.remove(discarded)
-        discards.append({"tile": code(discarded), **_waiting(rest, form, left, waits, ready)})
+        discards.append({"tile": code(discarded), **_waiting(
+            rest, form, left, waits, ready, by_discard.get(discarded))})  # None: a wild
     discards.sort(key=order)
     return {"shanten": found, "discards": discards}
 
@@ -228,10 +346,14 @@ def _reader(form: Form, wilds: int) -> Reader:
 
 
 def _waiting(concealed: list[int], form: Form, left: Sequence[int],
-             waits: Callable[[list[int]], list[int]], ready: Ready | None) -> dict[str, Any]:
-    counts, wilds = _natural(concealed, form.wild)
-    reader = _reader(form, wilds)
-    found, after_draws = reader.read(counts, wilds, True)
+             waits: Callable[[list[int]], list[int]], ready: Ready | None,
+             read: tuple[int, dict[int, int]] | None = None) -> dict[str, Any]:
+    """The advice on standing tiles of waiting size; ``read``: their shanten and after each
+    draw, when already found (``Reader.discards``)."""
+    if read is None:
+        counts, wilds = _natural(concealed, form.wild)
+        read = _reader(form, wilds).read(counts, wilds, True)
+    found, after_draws = read
     answer: dict[str, Any] = {"shanten": found}
     if found == 0:
         useful = waits(concealed)

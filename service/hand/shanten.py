@@ -9,7 +9,9 @@ tile and discarding one the winning hand does not keep).
 
 The winning hands are read per suit: for a suit's natural counts, how many of them a suit part
 of ``k`` sets (and the pair, or not) keeps at most, found once by a walk over the suit's tiles
-and kept in a memo bounded in bytes; a hand combines its four suits' tables. No search runs per
+and kept in a memo bounded in bytes, one table for all the suits that read alike (a number suit
+backwards or moved along, honours in any order: ``canonical``); a hand combines its four suits'
+tables. No search runs per
 hand, and none over what a wild stands for.
 
 Copies count (G-9): a tile can only be drawn while the player does not hold all four (melds
@@ -62,8 +64,52 @@ def suit_table(key: int, size: int) -> tuple[int, ...]:
         counts = [key >> _BITS * i & 7 for i in range(size)]
         limits = [key >> _BITS * (size + i) & 7 for i in range(size)]
         rest = key >> _BITS * 2 * size
-        found = _TABLES.put(key, _walk(counts, limits, bool(rest >> 6), rest & 7, rest >> 3 & 7))
+        honours, most_sets, spare = bool(rest >> 6), rest & 7, rest >> 3 & 7
+        # Suits read alike (``canonical``) share one table, kept under the canonical suit's
+        # name only: naming it again costs less than the walk, and the memo holds about three
+        # times the suits it would if each name kept its own copy (measured on new hands).
+        counts, limits = canonical(counts, limits, honours)
+        same = suit_key(counts, 0, size, limits, honours, most_sets, spare)
+        if same != key:
+            found = _TABLES.get(same)
+        if found is None:
+            found = _TABLES.put(same, _walk(counts, limits, honours, most_sets, spare))
     return found
+
+
+def canonical(counts: list[int], limits: list[int],
+              honours: bool) -> tuple[list[int], list[int]]:
+    """A suit whose table is the same as that of ``counts`` and ``limits``: the first of the
+    suits read alike, which are
+    - an honours suit with its tiles in any order (no sequence joins two honours);
+    - a number suit backwards (a sequence backwards is a sequence);
+    - a number suit moved along, while its tiles stay two or more from either end: a group
+      that keeps none of the hand's tiles is never walked (``_walk``), so nothing reaches a
+      tile more than two from the hand's, and the ends are out of reach;
+    and a tile's limit is read only within two of a tile the hand holds (of its own tile, for
+    honours), so every other limit reads as four."""
+    size = len(counts)
+    if honours:
+        placed = sorted(((n, limits[t] if n else 4) for t, n in enumerate(counts)),
+                        reverse=True)
+        return [n for n, _ in placed], [limit for _, limit in placed]
+    held = [t for t in range(size) if counts[t]]
+    if not held:
+        return [0] * size, [4] * size
+    return min(_framed(counts, limits, held[0], held[-1]),
+               _framed(counts[::-1], limits[::-1], size - 1 - held[-1], size - 1 - held[0]))
+
+
+def _framed(counts: list[int], limits: list[int], low: int,
+            high: int) -> tuple[list[int], list[int]]:
+    """A number suit holding tiles from ``low`` to ``high``, its limits beyond reach read as
+    four, and moved to begin two from the start when both ends are out of reach."""
+    size = len(counts)
+    limits = [limits[t] if low - 2 <= t <= high + 2 else 4 for t in range(size)]
+    if low >= 2 and high <= size - 3:
+        moved = low - 2
+        return counts[moved:] + [0] * moved, limits[moved:] + [4] * moved
+    return list(counts), limits
 
 
 def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
@@ -141,7 +187,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                         if known < value:
                             following[index] = value
         kept_at = following
-        active = reached
+        active = _undominated(following, reached, width, sets_span, soft)
     table = [IMPOSSIBLE] * (sets_span * 2 * width)
     for state in active:
         if state < sets_span * 2 * width:  # a = b = 0: every sequence ended in the suit
@@ -161,6 +207,35 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                     best = table[index - 1]
                 table[index] = best
     return tuple(table)
+
+
+def _undominated(kept_at: list[int], reached: list[int], width: int, sets_span: int,
+                 soft: bool) -> list[int]:
+    """The states of ``reached`` no other state beats: one with the same sequences open and a
+    set, the pair or a wild place fewer that keeps as many tiles (and, ``soft``, needs no
+    more places) can go on every way this one can and keep as much, so this one is not
+    walked on. Each state is compared with its neighbours only: a state a farther one beats
+    is beaten by a neighbour, or by one that neighbour is beaten by, and so on to one kept."""
+    kept: list[int] = []
+    for state in reached:
+        value = kept_at[state]
+        for step in (1, width, 2 * width):  # a wild place, the pair, a set fewer
+            if step == 1:
+                if width == 1:
+                    continue
+                fewer = state % width
+            elif step == width:
+                fewer = state // width % 2
+            else:
+                fewer = state // (2 * width) % sets_span
+            if fewer:
+                other = kept_at[state - step]
+                if other >= value if not soft else \
+                        other >> 6 >= value >> 6 and other % 64 >= value % 64:
+                    break
+        else:
+            kept.append(state)
+    return kept
 
 
 def seven_pairs_from(pairs: int, singles: int) -> int:

@@ -137,6 +137,11 @@ class MatchRules(NamedTuple):
     events: dict[str, Event]
 
 
+def never_alike(data: dict[str, Any]) -> bool:
+    """A ruleset whose score may read the discarder: each seat's discard is scored."""
+    return False
+
+
 def no_loaded_wilds(data: dict[str, Any]) -> int:
     """A ruleset without a wild tile: no wild stands in a loaded request's hand."""
     return 0
@@ -167,6 +172,10 @@ class WaitValues(NamedTuple):
     # How many wild tiles stand in a loaded request's ``concealed``: what each of its hands
     # weighs (service/work.py), for what each wait of an advice pays (service/advice.py).
     wilds: Callable[[dict[str, Any]], int] = no_loaded_wilds
+    # Whether a discard wins the same from every seat under a loaded waits request's
+    # situation and rules (nothing the ruleset scores or settles reads who discarded): then
+    # one seat's discard is scored and its way said for each seat (service/values.py).
+    discards_alike: Callable[[dict[str, Any]], bool] = never_alike
 
 
 def no_wilds(request: dict[str, Any], concealed: Any) -> int:

@@ -28,6 +28,13 @@ def check_win(data: dict[str, Any], melds: Sequence[Meld], tuned: Tuned = DEFAUL
         check_robbed_kong(win["tile"], data["caishen"], data["hand"]["concealed"], melds)
 
 
+def discards_alike(data: dict[str, Any]) -> bool:
+    """Whether a discard wins the same from every other seat: the checks above are all that
+    read who discarded (items, 台 and settlement never do, YQ-18), and they tell seats apart
+    only for 地胡, won on the dealer's discard alone (tests/test_advice_values.py)."""
+    return not data["situation"].get("earthly", False)
+
+
 def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: dict[str, Any],
                      melds: Sequence[Meld]) -> None:
     self_draw = win["by"] == "self_draw"
