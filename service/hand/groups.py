@@ -19,6 +19,11 @@ ANGANG: Final = "angang"
 MELD_KINDS: Final = {CHI: SEQUENCE, PENG: TRIPLET, GANG: KONG, ANGANG: KONG}
 
 
+# A group inside one suit, as a suit's splits give it: kind, local first tile (0-8), and the
+# local tiles the wilds in it stand for.
+LocalGroup = tuple[str, int, tuple[int, ...]]
+
+
 class Group(NamedTuple):
     """One set or the pair of a reading.
 

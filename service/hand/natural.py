@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.hand.groups import PAIR, SEQUENCE, TRIPLET
+from service.hand.groups import PAIR, SEQUENCE, TRIPLET, LocalGroup
 
-LocalGroup = tuple[str, int, tuple[int, ...]]  # as service/hand/splits.py: kind, first, wilds
-_NONE: Final[tuple[int, ...]] = ()
+_NO_WILDS: Final[tuple[int, ...]] = ()
 
 
 def sets_only(counts: list[int], honours: bool) -> bool:
@@ -54,7 +53,9 @@ def with_pair(counts: list[int], honours: bool) -> bool:
 
 
 def pair_places(counts: list[int], honours: bool) -> list[int]:
-    """The places where the pair of a suit of ``3n + 2`` tiles may stand (see the module)."""
+    """The places where the pair of a suit of ``3n + 2`` tiles may stand: in a numbered suit
+    those where twice the number is the numbers' sum modulo three (see the module); among
+    honours, which make no sequences, those held 3k + 2 times."""
     if honours:
         return [t for t, n in enumerate(counts) if n % 3 == 2]
     numbers = 0
@@ -75,7 +76,10 @@ def reads(counts: list[int], honours: bool) -> bool:
 def completing(counts: list[int], honours: bool) -> list[int]:
     """The places (ascending) where one more tile makes the suit read, a fifth copy included
     (a caller drops the tiles it cannot win). ``counts`` is restored."""
-    found = []
+    found: list[int] = []
+    tiles = sum(counts) + 1
+    if tiles % 3 == 1:
+        return found  # 3n + 1 tiles never read
     size = len(counts)
     for place in range(size):
         # A tile with no copy within two places (honours: none of its own) stands alone.
@@ -88,7 +92,7 @@ def completing(counts: list[int], honours: bool) -> list[int]:
                   or (place + 2 < size and counts[place + 2])):
             continue
         counts[place] += 1
-        if reads(counts, honours):
+        if with_pair(counts, honours) if tiles % 3 == 2 else sets_only(counts, honours):
             found.append(place)
         counts[place] -= 1
     return found
@@ -96,11 +100,13 @@ def completing(counts: list[int], honours: bool) -> list[int]:
 
 def splits(counts: list[int], honours: bool) -> list[tuple[bool, tuple[LocalGroup, ...]]]:
     """Every split of the suit's tiles into sets and at most one pair, each once, as (holds
-    the pair, its groups sorted), sorted; none when the suit does not read."""
-    if not reads(counts, honours):
-        return []
+    the pair, its groups sorted), sorted; none when the suit does not read (every group the
+    search takes leaves a rest that reads, so it finds none without a check of its own).
+    ``counts`` is restored."""
     found: list[tuple[bool, tuple[LocalGroup, ...]]] = []
-    _split(list(counts), honours, sum(counts) % 3 == 2, [], 0, found)
+    tiles = sum(counts) % 3
+    if tiles != 1:
+        _split(counts, honours, tiles == 2, [], 0, found)
     found.sort()
     return found
 
@@ -139,7 +145,7 @@ def _split(counts: list[int], honours: bool, pair_left: bool, groups: list[Local
             counts[t] -= 1
         left = pair_left and kind != PAIR
         if with_pair(counts, honours) if left else sets_only(counts, honours):
-            groups.append((kind, lowest, _NONE))
+            groups.append((kind, lowest, _NO_WILDS))
             _split(counts, honours, left, groups, index, found)
             groups.pop()
         for t in taken:

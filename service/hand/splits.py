@@ -9,19 +9,16 @@ value the caller chooses from a short list, so no reading ever loops over 34 val
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 from typing import Final, NamedTuple
 
 from service.hand import natural
-from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
+from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group, LocalGroup
 from service.memo import Memo
 from service.tiles import NUM_TILES
 
 SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))  # tile ranges of 万, 饼, 条, honours
-
-# A group inside one suit: kind, local first tile, local tiles the wilds stand for.
-LocalGroup = tuple[str, int, tuple[int, ...]]
 
 
 class SuitSplit(NamedTuple):
@@ -77,18 +74,19 @@ def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
 
 _Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
 _Splits = dict[_Key, tuple[LocalGroup, ...]]
+_Found = Mapping[_Key, tuple[LocalGroup, ...]]  # what _splits_from answers: read, never changed
 # _splits_from's answers: many branches of one suit's search, and many suits, meet the same
 # rest (what is left, the wilds left, whether the pair may still be made, the detail asked).
-_RESTS: Final[Memo[tuple[tuple[int, ...], bool, int, bool, int], _Splits]] = Memo(
+_RESTS: Final[Memo[tuple[tuple[int, ...], bool, int, bool, int], _Found]] = Memo(
     "suit split rests", 0.24)
 
 
-_NO_SPLITS: Final[_Splits] = {}  # never changed: a caller only reads what it is given
+_NO_SPLITS: Final[_Found] = {}
 
 
 def _splits_from(
     counts: tuple[int, ...], honors: bool, wilds_left: int, pair_allowed: bool, detail: int
-) -> _Splits:
+) -> _Found:
     """Splits of what is left of a suit, one per token key (kept: see ``_RESTS``)."""
     if wilds_left == 0 and not natural.reads(list(counts), honors):
         return _NO_SPLITS  # most rests with no wild left: cheaper told than looked up
@@ -310,7 +308,8 @@ _PLACES = 16  # a suit has at most nine places
 def suit_walk(counts: tuple[int, ...], honors: bool, max_wilds: int,
               adding: bool) -> tuple[Shapes, tuple[Shapes, ...]]:
     """A suit's shapes, and (when ``adding``) its shapes after one natural tile is added at
-    each place, a fifth copy included; all in one walk along the suit.
+    each place, a fifth copy included; all in one walk along the suit. A suit read without
+    wilds has its own arithmetic (service/hand/natural.py: ``reads``, ``completing``).
 
     Adding is carried in the walk: a state that has not added yet may add at this tile, one
     that has carries the places it could have added at, so the nine additions share one walk.
