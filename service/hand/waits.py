@@ -56,13 +56,18 @@ def wait_tiles(
     four are held cannot be won. Drawing ``wild_tile`` adds a wild.
     """
     held = counts if held is None else held
-    if wilds == 0 and wild_tile is None:
-        # What a worker does for every hand: one cached look-up per suit, one in _TAKE.
+    if wilds == 0:
+        # What a worker does for most hands: one cached look-up per suit, one in _TAKE.
         hand = tuple(counts)
-        result = natural_waits((suit_waits(hand[:9], 0), suit_waits(hand[9:18], 1),
-                                suit_waits(hand[18:27], 2), suit_waits(hand[27:], 3)), held)
+        suits = (suit_waits(hand[:9], 0), suit_waits(hand[9:18], 1),
+                 suit_waits(hand[18:27], 2), suit_waits(hand[27:], 3))
+        if wild_tile is None:
+            result = natural_waits(suits, held)
+        else:  # a drawn wild: every tile whose addition completes, won or not (below)
+            found = natural_waits(suits, _NONE_HELD)
     else:
         found = _wild_waits(counts, wilds)
+    if wilds or wild_tile is not None:
         result = [t for t in found if held[t] < 4 and t != wild_tile]
         # A drawn wild can stand for any tile, so it completes the hand exactly when adding
         # some tile does, whether or not that tile could be won (tests/test_waits_tables.py).
@@ -73,6 +78,9 @@ def wait_tiles(
     if allow_seven_pairs:
         add_seven_pairs_wait(result, counts, held, excluded)
     return result
+
+
+_NONE_HELD: Final = (0,) * 34  # what natural_waits is told is held, for every wait
 
 
 def add_seven_pairs_wait(waits: list[int], counts: Sequence[int], held: Sequence[int],
