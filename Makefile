@@ -196,10 +196,12 @@ load: $(WHEEL_STAMP) wrk
 
 # Memory under varied traffic (bench/soak.py): 100,000 distinct hands in one process (RSS
 # as it goes, its growth after the first 5,000, every memo), then 120,000 over HTTP to two
-# gunicorn workers (each worker's RSS). About 5 minutes. make test runs a short one.
+# gunicorn workers (each worker's RSS), then 100,000 never-seen hands as single requests to
+# one worker (its RSS at 0, 10k, 50k, 100k). About 12 minutes. make test runs short ones.
 soak: $(WHEEL_STAMP)
 	$(CBIN)/python bench/soak.py process 100000
 	$(CBIN)/python bench/soak.py http 120000
+	$(CBIN)/python bench/soak.py worker 100000
 
 # /healthz and a plain score's latency while four of the heaviest admitted requests run on
 # two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).

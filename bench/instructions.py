@@ -5,6 +5,11 @@
 
 Each kind runs twice under ``valgrind --tool=callgrind``, with one and with two passes over
 its requests; the difference divided by the requests is the cost of one, start-up excluded.
+Both runs make the same requests before either pass (the ``-unseen`` kinds make those of both
+passes), so the difference holds the calls alone: not the making of a hand (about 200,000
+instructions) nor of its WSGI environ (about 210,000). The collector is set as a serving
+worker's (``as_a_worker``) before the passes, the interpreter's shut-down is not counted, and
+every run has the same hash seed.
 ``healthz`` and ``post`` are whole WSGI calls into the app (Flask, body checks, the log
 line), so their ratio is the worker's share of the HTTP throughput ratio; gunicorn's own work
 per request, shared by both, comes on top. Prints figures; never fails.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
@@ -77,14 +83,18 @@ def waits_body(ruleset: str, body: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
-def unseen(kind: str, passes: int) -> list[Any]:
-    """``passes`` passes of hands none of which the warm-up or an earlier pass saw."""
+# The most passes a run makes: every run makes the requests of this many, whatever it runs.
+PASSES = 2
+
+
+def unseen(kind: str) -> list[Any]:
+    """``PASSES`` passes of hands none of which the warm-up or an earlier pass saw."""
     from bench.hands import chuzhou_hands, yueqing_hands
     from service.scoring import score
 
     ruleset = kind.split("-")[0]
     make = chuzhou_hands if ruleset == "chuzhou" else yueqing_hands
-    hands = [body for p in range(passes) for body in make(N, seed=20_000 + p)]
+    hands = [body for p in range(PASSES) for body in make(N, seed=20_000 + p)]
     return [lambda body=body: score(ruleset, body) for body in hands]
 
 
@@ -145,31 +155,53 @@ def run(kind: str, passes: int) -> None:
 
             app = service_app()
             wsgi_calls(app, "/healthz", None)[0]()  # first-use costs belong to start-up
-            todo = [call for p in range(passes) for call in wsgi_calls(
+            todo = [call for p in range(PASSES) for call in wsgi_calls(
                 app, "/v1/chuzhou/score", chuzhou_hands(N, seed=20_000 + p))]
         else:
-            todo = unseen(kind, passes)
-        for call in todo:
+            todo = unseen(kind)
+        as_a_worker()
+        for call in todo[: passes * N]:  # the other passes' requests were made, not run
             call()
         return
     todo = calls(kind)
     todo[0]()  # first-use costs belong to start-up
+    as_a_worker()
     for _ in range(passes):
         for call in todo:
             call()
 
 
+def as_a_worker() -> None:
+    """The garbage collector as a serving worker has it once started (``work.tune_gc``: what
+    is loaded so far frozen, full collections a tenth as often), and nothing pending, so that
+    both runs start their passes alike: else a full collection walking every memo (50 million
+    instructions) falls in one run's passes or not, and moves a kind's figure by 170,000."""
+    import gc
+
+    from service.work import tune_gc
+
+    gc.collect()
+    tune_gc()
+
+
 def counted(kind: str, passes: int) -> int:
+    # One hash seed for every run: with a seed of its own, each run orders some sets and
+    # dictionaries otherwise, and the two runs of a kind differed by up to 60,000
+    # instructions a call, as much as the figure being sought.
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "run", kind, str(passes)], capture_output=True, text=True, check=True)
+         __file__, "run", kind, str(passes)], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"})
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
 
 
 def main() -> None:
     if sys.argv[1:2] == ["run"]:
         run(sys.argv[2], int(sys.argv[3]))
-        return
+        # Not the interpreter's shut-down: its last collection walks every memo, fuller after
+        # two passes than after one, which is no request's cost.
+        sys.stdout.flush()
+        os._exit(0)
     if not shutil.which("valgrind"):
         print("valgrind not installed (apt-get install valgrind): no instruction counts")
         return

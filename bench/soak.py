@@ -2,12 +2,16 @@
 
     python bench/soak.py process [HANDS]    # in this process: RSS as it goes, then each memo
     python bench/soak.py http [HANDS]       # gunicorn with 2 workers: each worker's RSS
+    python bench/soak.py worker [HANDS]     # one gunicorn worker, single requests: its RSS
 
 ``process`` scores HANDS (default 100,000) generated hands, a third of them as waits
 requests, through ``service.actions.run``, and prints the RSS at checkpoints, its growth
 after the first 5,000, and each memo's entries, bytes and hit rate. ``http`` sends HANDS
 (default 120,000) to a gunicorn it starts with two workers, a third each as single score
-requests, waits requests and batch items, and prints every worker's RSS as it goes.
+requests, waits requests and batch items, and prints every worker's RSS as it goes. ``worker``
+serves HANDS (default 100,000) never-seen hands as single requests (a third of them waits) to
+one worker of ``gunicorn -c gunicorn.conf.py`` as the README runs it (``WEB_CONCURRENCY=1``)
+and prints its RSS at 0, 10,000, 50,000 and 100,000 hands and between.
 ``--json`` prints one JSON summary line at the end instead (tests read it). Prints; never
 fails: ``make soak`` runs both, tests/test_soak.py a short run with a small budget.
 """
@@ -131,11 +135,57 @@ def over_http(hands: int) -> None:
                           flush=True)
 
 
+WORKER_CHECKPOINTS = (0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000, 80_000,
+                      90_000, 100_000)
+
+
+def one_worker(hands: int, clients: int = 4) -> None:
+    """One worker, as many hands as asked, each never seen before (seeds no other mode uses),
+    sent one request each by ``clients`` kept-alive connections."""
+    import threading
+
+    import requests
+
+    from tests.server import gunicorn_process
+
+    local = threading.local()
+
+    def send(part: list[tuple[str, str, dict[str, Any]]]) -> None:
+        if not hasattr(local, "session"):
+            local.session = requests.Session()
+        for ruleset, action, body in part:
+            answer = local.session.post(f"{base}/v1/{ruleset}/{action}", json=body,
+                                        timeout=60)
+            if answer.status_code >= 500:
+                raise RuntimeError(f"{answer.status_code}: {answer.text[:200]}")
+
+    with gunicorn_process(workers=1) as (master, base):
+        worker = int(Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()[0])
+        stream = traffic(first_seed=700_000)
+        sent = 0
+        started = time.monotonic()
+        step = 1_000
+        with ThreadPoolExecutor(clients) as pool:
+            while True:
+                if sent in WORKER_CHECKPOINTS or sent >= hands:
+                    print(f"  {sent:>8,} hands   worker RSS {rss_mb(worker):6.1f} MB   master "
+                          f"{rss_mb(master.pid):5.1f} MB   {time.monotonic() - started:5.0f} s",
+                          flush=True)
+                if sent >= hands:
+                    break
+                chunk = [next(stream) for _ in range(min(step, hands - sent))]
+                list(pool.map(send, [chunk[i::clients] for i in range(clients)]))
+                sent += len(chunk)
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     mode = args[0] if args else "process"
     if mode == "http":
         over_http(int(args[1]) if len(args) > 1 else 120_000)
+        return
+    if mode == "worker":
+        one_worker(int(args[1]) if len(args) > 1 else 100_000)
         return
     hands = int(args[1]) if len(args) > 1 else 100_000
     found = in_process(hands, quiet="--json" in sys.argv)

@@ -77,9 +77,11 @@ def fresh_id() -> str:
 UUID4_CLEAR = ~((0xF000 << 64) | (0xC000 << 48))
 UUID4_SET = (0x4000 << 64) | (0x8000 << 48)
 
-# The last second ``_now`` wrote, and its text: one request's line in thousands starts a new
-# second, the rest only add milliseconds.
-_second: list[Any] = [None, ""]
+# The last second ``_now`` wrote and its text: one request's line in thousands starts a new
+# second, the rest only add milliseconds. One tuple, replaced whole, so that a thread (gthread
+# workers) reads a second and its text together: kept as two fields set one after the other,
+# a thread could pair the new second's text with the old second and write a time a second off.
+_second: list[tuple[int, str]] = [(-1, "")]
 
 
 def _now(now: float | None = None) -> str:
@@ -87,10 +89,11 @@ def _now(now: float | None = None) -> str:
     milliseconds, truncated, as ``datetime.isoformat(timespec="milliseconds")`` writes them."""
     seconds, micro = divmod(round((time.time() if now is None else now) * 1_000_000),
                             1_000_000)
-    if seconds != _second[0]:
-        _second[1] = datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        _second[0] = seconds
-    return f"{_second[1]}.{micro // 1000:03d}Z"
+    last = _second[0]
+    if last[0] != seconds:
+        last = (seconds, datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+        _second[0] = last
+    return f"{last[1]}.{micro // 1000:03d}Z"
 
 
 _PID = [os.getpid()]  # a system call a request spared; a forked worker sets its own
@@ -99,13 +102,15 @@ os.register_at_fork(after_in_child=lambda: _PID.__setitem__(0, os.getpid()))
 
 def _emit(line: str) -> None:
     """One line on the requests log. With only the service's own handler on it (a worker,
-    the command line's serving) the line goes straight to that handler's stream under its
-    lock, as its formatter (``%(message)s``) would write it: building a log record costs more
-    than the rest of the request's tracing. Any other handler a test or a deployment adds
-    gets the record through logging as before."""
+    the command line's serving), no filter on either and the info level enabled, the line
+    goes straight to that handler's stream under its lock, as its formatter (``%(message)s``)
+    would write it: building a log record costs more than the rest of the request's tracing.
+    Any other handler or filter a test or a deployment adds gets the record through logging
+    as before."""
     handlers = log.handlers
-    if len(handlers) == 1 and (handler := handlers[0]) is _OWN[0] and not log.disabled \
-            and log.level == logging.INFO:
+    if len(handlers) == 1 and (handler := handlers[0]) is _OWN[0] and not log.filters \
+            and not handler.filters and log.isEnabledFor(logging.INFO) \
+            and handler.level <= logging.INFO:
         with handler.lock:  # type: ignore[union-attr]
             try:
                 handler.stream.write(line + "\n")  # type: ignore[attr-defined]

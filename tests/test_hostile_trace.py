@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -12,7 +13,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import IO
+from typing import IO, Any
 
 import pytest
 import requests
@@ -234,6 +235,90 @@ def test_the_request_line_is_what_json_dumps_writes(method: str, path: str, stat
 def test_the_log_time_is_what_isoformat_writes(now: float) -> None:
     expected = datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds")
     assert serving._now(now) == expected.replace("+00:00", "Z")
+
+
+def test_the_log_time_is_right_whatever_a_thread_does_between_two_steps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """gthread workers write their lines from several threads: a line of the second before
+    written while another thread is recording a new second (the interleaving a thread switch
+    at that store makes, run here at each store) still has its own second."""
+    earlier, later = 1_764_800_000.2, 1_764_800_001.3  # one second, then the next
+
+    def iso(now: float) -> str:
+        return datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds").replace(
+            "+00:00", "Z")
+
+    written: list[str] = []
+    switched = [False]
+
+    class SwitchingAtEachStore(list):  # type: ignore[type-arg]
+        def __setitem__(self, index: Any, value: Any) -> None:
+            super().__setitem__(index, value)
+            if not switched[0]:  # the other thread, once
+                switched[0] = True
+                written.append(serving._now(earlier))
+
+    serving._now(earlier)
+    monkeypatch.setattr(serving, "_second", SwitchingAtEachStore(serving._second))
+    assert serving._now(later) == iso(later)
+    assert written == [iso(earlier)]
+
+
+@contextmanager
+def own_log() -> Iterator[io.StringIO]:
+    """What the requests log's own handler writes inside the block, that handler alone on the
+    log as in a worker (pytest's capture handlers set aside)."""
+    own = serving._OWN[0]
+    assert own is not None and own in log.handlers
+    others, log.handlers = log.handlers, [own]
+    out = io.StringIO()
+    previous = own.setStream(out)  # type: ignore[attr-defined]
+    try:
+        yield out
+    finally:
+        own.setStream(previous)  # type: ignore[attr-defined]
+        log.handlers = others
+
+
+def test_the_own_handler_writes_each_line_once(app: Flask) -> None:
+    with own_log() as out:
+        app.test_client().get("/healthz", headers={"X-Request-ID": "written"})
+    lines = out.getvalue().splitlines()
+    assert [json.loads(line)["request_id"] for line in lines] == ["written"]
+
+
+@pytest.mark.parametrize("on", ["logger", "handler"])
+def test_a_filter_on_the_requests_log_sees_every_line(app: Flask, on: str) -> None:
+    """A filter a deployment adds (to drop or redact lines) is obeyed: the line goes through
+    logging, not past it."""
+    seen: list[str] = []
+
+    def drop(record: logging.LogRecord) -> bool:
+        seen.append(record.getMessage())
+        return False
+
+    where = log if on == "logger" else serving._OWN[0]
+    assert where is not None
+    with own_log() as out:
+        where.addFilter(drop)
+        try:
+            app.test_client().get("/healthz", headers={"X-Request-ID": "filtered"})
+        finally:
+            where.removeFilter(drop)
+    assert out.getvalue() == ""
+    assert [json.loads(line)["request_id"] for line in seen] == ["filtered"]
+
+
+def test_a_handler_set_above_info_writes_no_request_line(app: Flask) -> None:
+    own = serving._OWN[0]
+    assert own is not None
+    with own_log() as out:
+        own.setLevel(logging.WARNING)
+        try:
+            app.test_client().get("/healthz")
+        finally:
+            own.setLevel(logging.NOTSET)
+    assert out.getvalue() == ""
 
 
 def test_a_fresh_request_id_is_a_uuid4_in_hex() -> None:
