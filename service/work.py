@@ -52,10 +52,11 @@ WILD_WEIGHT: Final = (1, 1, 2, 6)
 WAYS: Final = 4
 # An advice request's reading: every discard, each with its draws, a Chuzhou single wait
 # scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
-# wins, in the same process), interpreted, on never-seen hands of one crowded suit, the
-# costliest to read: at most 684 of them (Yueqing, 17 tiles, 0-3 财神 alike; Chuzhou at most
-# 279; hands of four suits 47-72 at the median); compiled at most 117. docs/performance.md.
-ADVICE: Final = 700
+# wins, in the same process) on never-seen hands of one crowded suit, the costliest to read:
+# compiled, the build the bound was chosen on and the image ships, at most 117 of them
+# (hands of four suits 11-17 at the median); interpreted at most 684 (Chuzhou 279), where the
+# deadline is what stops a batch of the costliest. docs/performance.md, Advice.
+ADVICE: Final = 150
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 
@@ -118,7 +119,8 @@ def valuing(ways: int, wilds: int) -> int:
     every other as one hand, whatever its wilds. The hands one standing hand wins differ in
     one tile, so each suit is read once and found again: measured against the heaviest hands
     admitted, interpreted, a way after the first cost at most 0.63 of one (0-3 财神, hands of
-    one crowded suit and of four; docs/performance.md, Advice)."""
+    one crowded suit and of four), but for one hand of 150 measured at 3.8 interpreted and
+    1.0 compiled (docs/performance.md, Advice)."""
     return ways + wild_weight(wilds) - 1 if ways else 0
 
 
@@ -148,9 +150,9 @@ def admit(work: int, field: str = "body") -> None:
             "too-much-work", "asks for the work of {work:,} hands; a request may ask for at "
             "most {max:,} (a match counts each event, a batch each item, a hand more with "
             "each wild tile (财神) standing, what each wait is worth every wait four ways, "
-            "each distinct set of house rules {house_rules} and every {parameters} "
-            "parameters sent 1): split it", work=work, max=MAX_WORK,
-            house_rules=HOUSE_RULES_WEIGHT, parameters=PARAMETERS_PER_HAND)
+            "an advice {advice}, each distinct set of house rules {house_rules} and every "
+            "{parameters} parameters sent 1): split it", work=work, max=MAX_WORK,
+            advice=ADVICE, house_rules=HOUSE_RULES_WEIGHT, parameters=PARAMETERS_PER_HAND)
         raise TooMuchWork.at(field, message)
 
 
