@@ -30,8 +30,9 @@ class BatchRequest(Schema):
                         validate=validate.Length(max=1_000), metadata={
         "description": "at most 1,000 items and the work of 2,000 hands (a match counts each "
                        "event, a hand more with each wild tile (财神) standing, what each wait is "
-                       "worth every wait four ways: docs/operations.md); more is refused "
-                       "whole with 413"})
+                       "worth every wait four ways, an advice its reading and what its "
+                       "ready hands' waits pay: docs/operations.md); more is refused whole "
+                       "with 413"})
 
 
 class BatchResult(Answer):
