@@ -177,15 +177,21 @@ def _check_waiting(ruleset: str, hand: Hand) -> None:
     assert useful == sorted(t for t, lowest in after.items() if lowest < s), hand
 
 
-def _check_winning(ruleset: str, hand: Hand) -> None:
-    answer = run(ruleset, "advice", hand)
-    concealed, held, sets, seven, caishen = _facts(ruleset, hand)
+def _standing(concealed: list[int], caishen: int | None) -> tuple[list[int], int]:
+    """The standing tiles' natural counts and how many of them are 财神 (which stand as wilds)."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
     wilds = 0
     if caishen is not None:
         wilds, counts[caishen] = counts[caishen], 0
+    return counts, wilds
+
+
+def _check_winning(ruleset: str, hand: Hand) -> None:
+    answer = run(ruleset, "advice", hand)
+    concealed, held, sets, seven, caishen = _facts(ruleset, hand)
+    counts, wilds = _standing(concealed, caishen)
     won = wins(counts, wilds, sets, seven)
     discards = answer["discards"]
     assert [d["tile"] for d in discards] and sorted(d["tile"] for d in discards) == \
@@ -263,12 +269,7 @@ def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset:
         form = chuzhou_form(concealed, melds, held)
     else:
         form = yueqing_form(concealed, melds, held, caishen, held[caishen])
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
-    wilds = 0
-    if caishen is not None:
-        wilds, counts[caishen] = counts[caishen], 0
+    counts, wilds = _standing(concealed, caishen)
     reader = Reader(form, wilds + form.wild_draws if caishen is not None else 0)
     found = reader.discards(counts, wilds)
     assert sorted(found) == [t for t in range(34) if counts[t]]
