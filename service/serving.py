@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from json.encoder import encode_basestring_ascii
 from random import getrandbits
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Request, request
 
@@ -102,14 +102,16 @@ os.register_at_fork(after_in_child=lambda: _PID.__setitem__(0, os.getpid()))
 
 def _emit(line: str) -> None:
     """One line on the requests log. With only the service's own handler on it (a worker,
-    the command line's serving), no filter on either and the info level enabled, the line
+    the command line's serving), with its own formatter, no filter on either, nothing passed
+    on to the root logger and the info level enabled, the line
     goes straight to that handler's stream under its lock, as its formatter (``%(message)s``)
     would write it: building a log record costs more than the rest of the request's tracing.
-    Any other handler or filter a test or a deployment adds gets the record through logging
-    as before."""
+    Any other handler, filter, formatter or propagation a test or a deployment adds gets the
+    record through logging as before."""
     handlers = log.handlers
     if len(handlers) == 1 and (handler := handlers[0]) is _OWN[0] and not log.filters \
-            and not handler.filters and log.isEnabledFor(logging.INFO) \
+            and not handler.filters and handler.formatter is _OWN_FORMAT \
+            and not log.propagate and log.isEnabledFor(logging.INFO) \
             and handler.level <= logging.INFO:
         with handler.lock:  # type: ignore[union-attr]
             try:
@@ -212,9 +214,13 @@ class Traced:
 _OWN: list[logging.Handler | None] = [None]
 
 
+# The own handler's formatter, which the direct write copies: another set on it is obeyed.
+_OWN_FORMAT: Final = logging.Formatter("%(message)s")
+
+
 def _stdout_handler() -> logging.Handler:
     handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.setFormatter(_OWN_FORMAT)
     return handler
 
 

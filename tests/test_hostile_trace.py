@@ -309,6 +309,41 @@ def test_a_filter_on_the_requests_log_sees_every_line(app: Flask, on: str) -> No
     assert [json.loads(line)["request_id"] for line in seen] == ["filtered"]
 
 
+def test_a_formatter_set_on_the_own_handler_is_used(app: Flask) -> None:
+    own = serving._OWN[0]
+    assert own is not None
+    with own_log() as out:
+        own.setFormatter(logging.Formatter("request: %(message)s"))
+        try:
+            app.test_client().get("/healthz", headers={"X-Request-ID": "formatted"})
+        finally:
+            own.setFormatter(serving._OWN_FORMAT)
+    line = out.getvalue()
+    assert line.startswith("request: ")
+    assert json.loads(line.removeprefix("request: "))["request_id"] == "formatted"
+
+
+def test_a_log_passed_on_to_the_root_logger_reaches_it(app: Flask) -> None:
+    seen: list[str] = []
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    root, kept = logging.getLogger(), Kept()
+    root.addHandler(kept)
+    with own_log() as out:
+        log.propagate = True
+        try:
+            app.test_client().get("/healthz", headers={"X-Request-ID": "passed-on"})
+        finally:
+            log.propagate = False
+            root.removeHandler(kept)
+    assert [json.loads(line)["request_id"] for line in out.getvalue().splitlines()] == [
+        "passed-on"]
+    assert [json.loads(line)["request_id"] for line in seen] == ["passed-on"]
+
+
 def test_a_handler_set_above_info_writes_no_request_line(app: Flask) -> None:
     own = serving._OWN[0]
     assert own is not None
