@@ -82,15 +82,25 @@ def situations(draw: st.DrawFn) -> dict[str, Any]:
             situation[flag] = draw(st.booleans())
     if draw(st.booleans()):
         situation["liable_seat"] = draw(st.sampled_from([s for s in range(4) if s != winner]))
-    return {"winner": winner, "dealer": dealer, "situation": situation,
+    body = {"winner": winner, "dealer": dealer, "situation": situation,
             "lao_zhuang": draw(st.integers(0, 2))}
+    # House rules that read the seats: what the dealer and a streak add, who pays for a
+    # liable seat, 天胡 and 地胡 switched off
+    rules = draw(st.fixed_dictionaries({}, optional={
+        "hand_base": st.integers(0, 5), "dealer_extra": st.integers(0, 5),
+        "lao_zhuang_pays": st.booleans(), "baopai": st.booleans(),
+        "earthly_hand.on": st.booleans(), "heavenly_hand.on": st.booleans()}))
+    if rules:
+        body["rules"] = rules
+    return body
 
 
 @_SETTINGS
 @given(st.data())
 def test_yueqing_discards_score_alike_from_every_seat(data: st.DataObject) -> None:
     """Where ``discards_alike`` says so, scoring each seat's discard gives every seat the
-    same way: over ready hands with 0-3 财神, any winner, dealer, 牢庄 and situation."""
+    same way: over ready hands with 0-3 财神, any winner, dealer, 牢庄, situation and the house
+    rules that read the seats."""
     hand = data.draw(hands("yueqing", winning=False))
     body = {**hand, **data.draw(situations())}
     try:
