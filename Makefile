@@ -19,7 +19,7 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties messages
+	advice-properties advice-weight messages
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -223,6 +223,12 @@ ADVICE_EXAMPLES ?= 1000
 advice-properties: $(INSTALLED)
 	ADVICE_EXAMPLES=$(ADVICE_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
 	  tests/test_advice_properties.py
+
+# What an advice costs in the units the work bound counts, compiled (service/work.py ADVICE,
+# docs/performance.md, Advice): never-seen one-suit advice against bench/heavy.py's heaviest
+# hands, in one process; about two minutes.
+advice-weight: $(WHEEL_STAMP)
+	$(CBIN)/python bench/advice_weight.py
 
 # Random matches threaded through /match and through the single calls, far longer than make
 # test's 150: MATCH_SEQUENCES (default 10,000, about a minute and a half).

@@ -52,11 +52,12 @@ WILD_WEIGHT: Final = (1, 1, 2, 6)
 WAYS: Final = 4
 # An advice request's reading: every discard, each with its draws, a Chuzhou single wait
 # scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
-# wins, in the same process) on never-seen hands of one crowded suit, the costliest to read:
-# compiled, the build the bound was chosen on and the image ships, at most 117 of them
-# (hands of four suits 11-17 at the median); interpreted at most 684 (Chuzhou 279), where the
-# deadline is what stops a batch of the costliest. docs/performance.md, Advice.
-ADVICE: Final = 150
+# wins, in the same process) on never-seen hands of one crowded suit, the costliest to read
+# (`make advice-weight`): compiled, the build the bound was chosen on and the image ships, at
+# most 207 of them (Yueqing, 财神 among them; Chuzhou 68; hands of four suits 11-17 at the
+# median); interpreted up to 684, where the deadline is what stops a batch of the costliest.
+# docs/performance.md, Advice.
+ADVICE: Final = 250
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 
@@ -177,6 +178,13 @@ class counted:  # noqa: N801 (used as a function: ``with counted(work):``)
     def __exit__(self, *exc: object) -> None:
         if self.token is not None:
             _SPENT.reset(self.token)
+
+
+def running_total() -> int:
+    """The running total of the request being run (0 outside one): what it was admitted for
+    and what ``spend`` has added (bench/advice_weight.py reads what the valuing added)."""
+    spent = _SPENT.get()
+    return spent[0] if spent is not None else 0
 
 
 def spend(work: int, field: str, instead: str) -> None:
