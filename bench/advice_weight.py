@@ -50,18 +50,17 @@ def crowded(rng: random.Random, ruleset: str) -> dict[str, Any]:
     suit = rng.randrange(3)
     wilds = 0 if ruleset == "chuzhou" else rng.randrange(4)
     caishen = 27 + rng.randrange(4)  # a wind as the 财神: its copies stand apart from the suit
-    while True:
-        held = [0] * 9
-        tiles = [caishen] * wilds
-        while len(tiles) < size:
-            t = rng.randrange(9)
-            if held[t] < 4:
-                held[t] += 1
-                tiles.append(suit * 9 + t)
-        body: dict[str, Any] = {"concealed": render(sorted(tiles))}
-        if ruleset == "yueqing":
-            body["caishen"] = render([caishen])
-        return body
+    held = [0] * 9
+    tiles = [caishen] * wilds
+    while len(tiles) < size:
+        t = rng.randrange(9)
+        if held[t] < 4:
+            held[t] += 1
+            tiles.append(suit * 9 + t)
+    body: dict[str, Any] = {"concealed": render(sorted(tiles))}
+    if ruleset == "yueqing":
+        body["caishen"] = render([caishen])
+    return body
 
 
 def cost(ruleset: str, body: dict[str, Any], unit: float) -> tuple[float, int] | None:

@@ -56,18 +56,14 @@ def wait_tiles(
     four are held cannot be won. Drawing ``wild_tile`` adds a wild.
     """
     held = counts if held is None else held
-    if wilds == 0:
+    if wilds == 0 and wild_tile is None:
         # What a worker does for most hands: one cached look-up per suit, one in _TAKE.
-        hand = tuple(counts)
-        suits = (suit_waits(hand[:9], 0), suit_waits(hand[9:18], 1),
-                 suit_waits(hand[18:27], 2), suit_waits(hand[27:], 3))
-        if wild_tile is None:
-            result = natural_waits(suits, held)
-        else:  # a drawn wild: every tile whose addition completes, won or not (below)
-            found = natural_waits(suits, _NONE_HELD)
+        result = natural_waits(_natural_suits(counts), held)
     else:
-        found = _wild_waits(counts, wilds)
-    if wilds or wild_tile is not None:
+        # Every tile whose addition completes, whether or not it can be won (a drawn wild
+        # below asks exactly that); none standing, the suits' natural waits tell it.
+        found = _wild_waits(counts, wilds) if wilds else natural_waits(_natural_suits(counts),
+                                                                        _NONE_HELD)
         result = [t for t in found if held[t] < 4 and t != wild_tile]
         # A drawn wild can stand for any tile, so it completes the hand exactly when adding
         # some tile does, whether or not that tile could be won (tests/test_waits_tables.py).
@@ -83,6 +79,13 @@ def wait_tiles(
 _NONE_HELD: Final = (0,) * 34  # what natural_waits is told is held, for every wait
 
 
+def _natural_suits(counts: Sequence[int]) -> tuple[SuitWaits, SuitWaits, SuitWaits, SuitWaits]:
+    """The four suits' ``suit_waits`` of standing tiles without wilds."""
+    hand = tuple(counts)
+    return (suit_waits(hand[:9], 0), suit_waits(hand[9:18], 1), suit_waits(hand[18:27], 2),
+            suit_waits(hand[27:], 3))
+
+
 def add_seven_pairs_wait(waits: list[int], counts: Sequence[int], held: Sequence[int],
                          excluded: Sequence[int] = ()) -> None:
     """Add to ``waits`` (ascending) the tile that would make the standing tiles seven pairs,
@@ -94,16 +97,14 @@ def add_seven_pairs_wait(waits: list[int], counts: Sequence[int], held: Sequence
 
 
 def _wild_waits(counts: Sequence[int], wilds: int) -> list[int]:
-    """Every tile whose addition completes the hand with ``wilds``, ascending, whether or not
-    it can be won."""
+    """Every tile whose addition completes the hand with ``wilds`` (one or more: without,
+    ``suit_waits`` tells it), ascending, whether or not it can be won."""
     tables = [_suit_after_each(tuple(counts[a:b]), s == 3, wilds)
               for s, (a, b) in enumerate(SUITS)]
     shapes = [own for own, _ in tables]
     found = []
     # Adding a tile changes one suit only: look up that suit's outcomes after each addition.
     for s, (_, after) in enumerate(tables):
-        if wilds == 0 and any(not options for i, options in enumerate(shapes) if i != s):
-            continue  # another suit cannot be read at all, whatever is added here
         base = s * 9
         found += [base + local for local, options in enumerate(after)
                   if options and completes(shapes[:s] + [options] + shapes[s + 1:], wilds)]
@@ -169,11 +170,12 @@ def _suit_waits(counts: tuple[int, ...], suit: int) -> SuitWaits:
     honours = suit == 3
     tiles = list(counts)
     base = suit * 9
+    size = sum(counts) % 3
     waits = tuple(base + local for local in natural.completing(tiles, honours))
     if natural.reads(tiles, honours):
-        kind = _WITH_PAIR if sum(counts) % 3 == 2 else _SETS
+        kind = _WITH_PAIR if size == 2 else _SETS
     elif waits:
-        kind = _WANTS_PAIR if sum(counts) % 3 == 1 else _WANTS_SET
+        kind = _WANTS_PAIR if size == 1 else _WANTS_SET
     else:
         kind = _DEAD
     return SuitWaits(kind * 5 ** (3 - suit), waits)
