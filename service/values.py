@@ -80,11 +80,22 @@ def values(asked: WaitValues, data: dict[str, Any], waits: list[str],
         others = [seat for seat in range(4) if seat != winner]
         if alike:  # one seat's discard scored, its way said for each seat
             same = way("discard", others[0])
-            discards = [{"from": seat, **copy.deepcopy(same)} for seat in others]
+            discards = [{"from": seat, **_fresh(same)} for seat in others]
         else:
             discards = [{"from": seat, **way("discard", seat)} for seat in others]
         table.append({"tile": code, "self_draw": way("self_draw", None), "discard": discards})
     return table
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a way (dicts and lists of what an answer holds), each seat's its own to
+    change: a few times cheaper than ``copy.deepcopy``, which was a third of an advice's
+    valuing where every wait is said for three seats."""
+    if isinstance(value, dict):
+        return {name: _fresh(part) for name, part in value.items()}
+    if isinstance(value, list):
+        return [_fresh(part) for part in value]
+    return value
 
 
 def scorings(asked: WaitValues, data: dict[str, Any]) -> int:

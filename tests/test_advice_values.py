@@ -61,6 +61,10 @@ def test_a_caishen_pair_sent_with_the_winner_is_answered() -> None:
         first, *rest = valued["discard"]
         assert [way["from"] for way in valued["discard"]] == [0, 2, 3]
         assert all({**way, "from": 0} == first for way in rest)
+    # each seat's way is its own: changing one changes no other
+    first, second, _ = kept["values"][0]["discard"]
+    first["patterns"].append("changed")
+    assert second["patterns"] and second["patterns"][-1] != "changed"
 
 
 def test_the_valuing_is_weighed_before_it_is_scored() -> None:
