@@ -277,3 +277,54 @@ def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset:
         standing = list(counts)
         standing[d] -= 1
         assert read == reader.read(standing, wilds, True), (hand, d)
+
+
+@st.composite
+def scattered(draw: st.DrawFn, ruleset: str) -> Hand:
+    """Any hand from a shuffled wall, of waiting or winning size, 0-1 claimed pung, in
+    Yueqing 0-3 财神 standing: far from ready as often as near."""
+    rng = draw(st.randoms(use_true_random=False))
+    caishen = rng.randrange(34) if ruleset == "yueqing" else None
+    wall = [t for t in range(34) for _ in range(4)]
+    if caishen is not None:
+        flower = RED if caishen == WHITE else WHITE
+        wall = [t for t in wall if t not in (caishen, flower)]
+    melds = []
+    if rng.random() < 0.3:
+        pung = rng.choice(wall)
+        for _ in range(3):
+            wall.remove(pung)
+        melds.append({"type": "peng", "tiles": [code(pung)] * 3, "from": 3})
+    size = 3 * (SETS[ruleset] - len(melds)) + 1 + rng.randint(0, 1)
+    wilds = rng.randint(0, 3) if caishen is not None else 0
+    standing = rng.sample(wall, size - wilds) + [caishen] * wilds  # type: ignore[list-item]
+    hand = Hand(concealed=[code(t) for t in sorted(standing)], melds=melds)
+    if caishen is not None:
+        hand["caishen"] = code(caishen)
+    return hand
+
+
+@settings(max_examples=4 * EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["chuzhou", "yueqing"]), st.booleans())
+def test_the_masks_read_as_each_draws_table(data: st.DataObject, ruleset: str,
+                                            near: bool) -> None:
+    """The shanten after each draw read from the suit tables' masks (``Reader`` by default)
+    is what the table after each draw gives (``masks=False``), for a hand and each of its
+    discards, near a win or scattered."""
+    hand = data.draw(hands(ruleset, winning=data.draw(st.booleans())) if near
+                     else scattered(ruleset))
+    concealed, held, _, _, caishen = _facts(ruleset, hand)
+    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
+                            "source": m["from"]} for m in hand["melds"]], "melds")
+    if caishen is None:
+        form = chuzhou_form(concealed, melds, held)
+    else:
+        form = yueqing_form(concealed, melds, held, caishen, held[caishen])
+    counts, wilds = _standing(concealed, caishen)
+    spare = wilds + form.wild_draws if caishen is not None else 0
+    by_masks, by_tables = Reader(form, spare), Reader(form, spare, masks=False)
+    if len(concealed) % 3 == 1:
+        assert by_masks.read(counts, wilds, True) == by_tables.read(counts, wilds, True), hand
+    else:
+        assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds), hand

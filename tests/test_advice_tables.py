@@ -1,15 +1,20 @@
 """The shanten suit tables (service/hand/shanten.py) of suits read alike are one table: a suit
-and its ``canonical`` form, walked each on its own, give the same table, for number suits
-and honours, any limits, exact and soft (G-9); and the walk's pruning of beaten states
-changes no table."""
+and its ``canonical`` form, walked each on its own, give the same table and masks (each
+mask's tiles put back in the suit's places), for number suits and honours, any limits, exact
+and soft (G-9); the walk's pruning of beaten states changes no table; and a table's masks are
+the draws after which the suit keeps one tile more, wherever fewer sets or no pair keep
+fewer tiles (where they keep as many, the advice reads each draw's table)."""
 
 from __future__ import annotations
+
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand import shanten
-from service.hand.shanten import SOFT, _walk, canonical
+from service.hand.advice import _merge
+from service.hand.shanten import IMPOSSIBLE, SOFT, _walk, canonical, placed_mask
 
 
 @st.composite
@@ -30,24 +35,64 @@ def suits(draw: st.DrawFn) -> tuple[list[int], list[int], bool, int, int]:
 def test_a_canonical_suit_reads_as_the_suit(suit: tuple[list[int], list[int], bool, int,
                                                          int]) -> None:
     counts, limits, honours, most_sets, spare = suit
-    same_counts, same_limits = canonical(counts, limits, honours)
+    same_counts, same_limits, places = canonical(counts, limits, honours)
     assert sorted(same_counts) == sorted(counts)
-    assert _walk(counts, limits, honours, most_sets, spare) == \
-        _walk(same_counts, same_limits, honours, most_sets, spare)
+    assert [same_counts[j] for j, t in enumerate(places) if t >= 0] == \
+        [counts[t] for t in places if t >= 0]
+    table, lacks, more = _walk(counts, limits, honours, most_sets, spare)
+    same_table, same_lacks, same_more = _walk(same_counts, same_limits, honours, most_sets,
+                                              spare)
+    assert table == same_table
+    if spare in (0, SOFT):  # the masks the advice reads, where it reads them
+        for index in _tight(table, most_sets, spare == SOFT):
+            assert lacks[index] == placed_mask(same_lacks[index], places)
+            assert more[index] == placed_mask(same_more[index], places)
 
 
 def test_suits_read_alike_have_one_canonical_form() -> None:
     """Backwards, moved along, honours reordered, unreachable limits: one form each."""
     four = [4] * 9
-    assert canonical([0, 0, 0, 1, 2, 0, 0, 0, 0], four, False) == \
-        canonical([0, 0, 0, 0, 2, 1, 0, 0, 0], four, False) == \
-        canonical([0, 0, 1, 2, 0, 0, 0, 0, 0], four, False)
+    assert _form([0, 0, 0, 1, 2, 0, 0, 0, 0], four, False) == \
+        _form([0, 0, 0, 0, 2, 1, 0, 0, 0], four, False) == \
+        _form([0, 0, 1, 2, 0, 0, 0, 0, 0], four, False)
     near_an_end = [0, 1, 2, 0, 0, 0, 0, 0, 0]  # one from the start: not moved
-    assert canonical(near_an_end, four, False)[0] in (near_an_end, near_an_end[::-1])
-    assert canonical([1, 0, 0, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0, 0], True) == \
-        canonical([0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 4], True)
-    assert canonical([0, 0, 0, 0, 1, 0, 0, 0, 0], [0, 4, 4, 4, 4, 4, 4, 4, 0], False) == \
-        canonical([0, 0, 0, 0, 1, 0, 0, 0, 0], four, False)
+    assert _form(near_an_end, four, False)[0] in (near_an_end, near_an_end[::-1])
+    assert _form([1, 0, 0, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0, 0], True) == \
+        _form([0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 4], True)
+    assert _form([0, 0, 0, 0, 1, 0, 0, 0, 0], [0, 4, 4, 4, 4, 4, 4, 4, 0], False) == \
+        _form([0, 0, 0, 0, 1, 0, 0, 0, 0], four, False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(suits(), st.randoms(use_true_random=False))
+def test_every_suit_read_alike_has_one_canonical_form(
+        suit: tuple[list[int], list[int], bool, int, int], rng: random.Random) -> None:
+    """A suit backwards, moved along away from its ends, its honours in another order, its
+    limits out of reach changed: the same canonical form."""
+    counts, limits, honours, _, _ = suit
+    size = len(counts)
+    same = list(counts), list(limits)
+    if honours:
+        order = list(range(size))
+        rng.shuffle(order)
+        same = [counts[t] for t in order], [limits[t] for t in order]
+    else:
+        if rng.random() < 0.5:
+            same = same[0][::-1], same[1][::-1]
+        held = [t for t in range(size) if same[0][t]]
+        if held and held[0] >= 2 and held[-1] <= size - 3:
+            step = rng.randint(2 - held[0], size - 3 - held[-1])
+            same = [same[0][(t - step) % size] for t in range(size)], \
+                [same[1][(t - step) % size] for t in range(size)]
+    for t in range(size):
+        near = range(t, t + 1) if honours else range(max(0, t - 2), min(size, t + 3))
+        if not any(same[0][u] for u in near):
+            same[1][t] = rng.choice([0, 1, 4])
+    assert _form(*same, honours) == _form(counts, limits, honours)
+
+
+def _form(counts: list[int], limits: list[int], honours: bool) -> tuple[list[int], list[int]]:
+    return canonical(counts, limits, honours)[:2]
 
 
 @settings(max_examples=400, deadline=None)
@@ -61,6 +106,79 @@ def test_the_walk_drops_only_states_that_change_no_table(
     dropping = shanten._undominated
     shanten._undominated = lambda kept_at, reached, *rest: reached  # type: ignore[assignment]
     try:
-        assert _walk(counts, limits, honours, most_sets, spare) == pruned
+        every = _walk(counts, limits, honours, most_sets, spare)
     finally:
         shanten._undominated = dropping
+    assert every[0] == pruned[0]
+    if spare in (0, SOFT):  # the masks the advice reads, where it reads them
+        for index in _tight(pruned[0], most_sets, spare == SOFT):
+            assert (every[1][index], every[2][index]) == (pruned[1][index], pruned[2][index])
+
+
+def _tight(table: tuple[int, ...], most_sets: int, soft: bool) -> list[int]:
+    """The entries of a table (one wild place each: spare 0 or SOFT) where a set fewer and no
+    pair keep fewer natural tiles: the entries whose masks say each draw."""
+    def kept(value: int) -> int:
+        return value >> 6 if soft else value
+
+    found = []
+    for k in range(most_sets + 1):
+        for p in (0, 1):
+            index = k * 2 + p
+            if table[index] == IMPOSSIBLE:
+                continue
+            if k and kept(table[index - 2]) >= kept(table[index]):
+                continue
+            if p and kept(table[index - 1]) >= kept(table[index]):
+                continue
+            found.append(index)
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(suits())
+def test_the_masks_are_the_draws_that_keep_one_more(
+        suit: tuple[list[int], list[int], bool, int, int]) -> None:
+    """Where a set fewer and no pair keep fewer tiles, a tile is in an entry's mask exactly
+    when the suit with that tile drawn keeps one more there (soft: the second mask; the
+    first, with no more wild places), as walking the suit after the draw says."""
+    counts, limits, honours, most_sets, spare = suit
+    if spare not in (0, SOFT):
+        spare = SOFT
+    soft = spare == SOFT
+    table, lacks, more = _walk(counts, limits, honours, most_sets, spare)
+    for t in range(len(counts)):
+        if counts[t] >= max(limits[t], 0) or counts[t] == 4:
+            continue  # never drawn: every copy a player may hold is held
+        drawn = list(counts)
+        drawn[t] += 1
+        after = _walk(drawn, limits, honours, most_sets, spare)[0]
+        for index in _tight(table, most_sets, soft):
+            bit = lacks[index] >> t & 1
+            if not soft:
+                assert after[index] == table[index] + bit, (t, index)
+                continue
+            assert after[index] >> 6 == (table[index] >> 6) + (more[index] >> t & 1), (t, index)
+            if bit:
+                assert after[index] == table[index] + 64, (t, index)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 5), st.randoms(use_true_random=False))
+def test_tables_of_one_place_combine_as_every_split(sets: int, rng: random.Random) -> None:
+    """``_merge`` of tables without wild places (its own loop) against every split of sets
+    and pair between the two, impossible entries included."""
+    size = (sets + 1) * 2
+
+    def table() -> tuple[int, ...]:
+        return tuple(rng.choice([IMPOSSIBLE, rng.randint(0, 900)]) for _ in range(size))
+
+    one, two = table(), table()
+    every = [IMPOSSIBLE] * size
+    for k1 in range(sets + 1):
+        for k2 in range(sets - k1 + 1):
+            for p1, p2 in ((0, 0), (0, 1), (1, 0)):
+                if one[k1 * 2 + p1] >= 0 and two[k2 * 2 + p2] >= 0:
+                    index = (k1 + k2) * 2 + p1 + p2
+                    every[index] = max(every[index], one[k1 * 2 + p1] + two[k2 * 2 + p2])
+    assert _merge(one, two, sets, 1) == tuple(every)

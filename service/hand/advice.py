@@ -15,7 +15,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from service.errors import impossible
-from service.hand.shanten import IMPOSSIBLE, SOFT, seven_pairs_from, suit_key, suit_table
+from service.hand.shanten import (
+    IMPOSSIBLE,
+    IN_PLACE,
+    SOFT,
+    placed_mask,
+    seven_pairs_from,
+    suit_key,
+    suit_lacks,
+    suit_table,
+)
 from service.hand.splits import SUITS
 from service.language import Message
 from service.tiles import NUM_TILES, code, codes, counts_of, tile
@@ -35,6 +44,8 @@ class Form(NamedTuple):
 def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
            width: int) -> tuple[int, ...]:
     """Two tables combined: the most tiles kept by k sets, p pairs, e wild places over both."""
+    if width == 1:
+        return _merge_one(one, two, sets)
     merged = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
     for k1 in range(sets + 1):
         for p1 in (0, 1):
@@ -54,19 +65,39 @@ def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
     return tuple(merged)
 
 
+def _merge_one(one: tuple[int, ...], two: tuple[int, ...], sets: int) -> tuple[int, ...]:
+    """``_merge`` of tables of one wild place each (no wilds, or soft): the advice's most
+    frequent combination, written without the places' loops."""
+    merged = [IMPOSSIBLE] * ((sets + 1) * 2)
+    for k1 in range(sets + 1):
+        none1, pair1 = one[2 * k1], one[2 * k1 + 1]
+        for k2 in range(sets - k1 + 1):
+            none2, pair2 = two[2 * k2], two[2 * k2 + 1]
+            row = 2 * (k1 + k2)
+            if none1 >= 0 and none2 >= 0 and merged[row] < none1 + none2:
+                merged[row] = none1 + none2
+            if none1 >= 0 and pair2 >= 0 and merged[row + 1] < none1 + pair2:
+                merged[row + 1] = none1 + pair2
+            if pair1 >= 0 and none2 >= 0 and merged[row + 1] < pair1 + none2:
+                merged[row + 1] = pair1 + none2
+    return tuple(merged)
+
+
 def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
     """A suit table cut to ``sets`` sets (its first rows)."""
     return table[:(sets + 1) * 2 * width] if sets < most_sets else table
 
 
-def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int) -> int:
-    """The most natural tiles kept by a winning hand made of ``one`` and ``two``."""
+def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int,
+          pairs: int = 1) -> int:
+    """The most natural tiles kept by a winning hand made of ``one`` and ``two`` (``sets``
+    sets and ``pairs`` pairs, each "at most")."""
     best = IMPOSSIBLE
     last = width - 1
     for k in range(sets + 1):
-        for p in (0, 1):
+        for p in range(pairs + 1):
             row1 = (k * 2 + p) * width
-            row2 = ((sets - k) * 2 + 1 - p) * width
+            row2 = ((sets - k) * 2 + pairs - p) * width
             for e in range(width):
                 kept1 = one[row1 + e]
                 if kept1 >= 0:
@@ -77,9 +108,16 @@ def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int) -> 
 
 
 class Reader:
-    """Shanten of a hand and of the hand after each draw, by its ``Form``."""
+    """Shanten of a hand and of the hand after each draw, by its ``Form``.
 
-    def __init__(self, form: Form, spare: int, soft: bool = True) -> None:
+    After a draw: a draw lets the hand keep at most one tile more, and does exactly when some
+    best winning hand lacks the tile drawn, which the suit tables' masks say (``_walk``), so
+    the draws need no tables of their own. Two cases the masks do not see read the table
+    after each draw instead: a best winning hand with room for a group or pair that keeps
+    only the tile drawn (``_roomy``: fewer sets, or no pair, keep as many tiles), and with
+    wilds a best one that lacks the tile only with more wild places."""
+
+    def __init__(self, form: Form, spare: int, soft: bool = True, masks: bool = True) -> None:
         self.form = form
         self.spare = spare  # wilds held and still drawable: the most places only wilds fill
         # With wilds, the tables that count wild places rather than limit them (SOFT) come
@@ -88,6 +126,7 @@ class Reader:
         self.soft = soft and spare > 0
         self.width = 1 if self.soft else spare + 1
         self.named = SOFT if self.soft else spare
+        self.masks = masks and self.width == 1  # the exact tables with wilds read each draw
         self._exact: Reader | None = None
 
     def exact(self, counts: list[int], wilds: int) -> int:
@@ -99,6 +138,10 @@ class Reader:
         form = self.form
         return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.named)
                 for s, (a, b) in enumerate(SUITS)]
+
+    def natural(self, kept: int) -> int:
+        """The natural tiles in four suits' best, places aside (soft: 64 * kept + 60 - places)."""
+        return (kept + 3) // 64 if self.soft else kept
 
     def missing(self, kept: int) -> int:
         """The natural tiles a winning hand keeps, from ``_kept``'s answer; -1 where the soft
@@ -112,6 +155,11 @@ class Reader:
         form = self.form
         return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
 
+    def lacked(self, key: int, size: int) -> _Suit:
+        form = self.form
+        (table, lacks, more), places = suit_lacks(key, size)
+        return _trimmed(table, form.sets, form.most_sets, self.width), lacks, more, places
+
     def shanten(self, counts: list[int], wilds: int) -> int:
         return self.read(counts, wilds, False)[0]
 
@@ -121,7 +169,8 @@ class Reader:
         form = self.form
         sets, width = form.sets, self.width
         keys = self.keys(counts)
-        tables = [self.table(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        suits = [self.lacked(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        tables = [suit[0] for suit in suits]
         first_two = _merge(tables[0], tables[1], sets, width)
         last_two = _merge(tables[2], tables[3], sets, width)
         top = 3 * sets + 2 - wilds - 1
@@ -134,63 +183,33 @@ class Reader:
                 pairs += n // 2
                 singles += n % 2
             found = min(found, seven_pairs_from(pairs, singles))
-        after: dict[int, int] = {}
         if not draws:
-            return found, after
+            return found, {}
         # the other three suits of each suit, combined once
         others = [_merge(tables[1], last_two, sets, width),
                   _merge(tables[0], last_two, sets, width),
                   _merge(first_two, tables[3], sets, width),
                   _merge(first_two, tables[2], sets, width)]
-        limits = form.limits
         drawn = _Drawn(self, counts, wilds, top, seven, pairs, singles)
-        for s, (a, b) in enumerate(SUITS):
-            key, size, other = keys[s], b - a, others[s]
-            for t in range(a, b):
-                if counts[t] < limits[t]:  # else every copy held, or never drawn
-                    after[t] = drawn.after(other, self.table(key + (1 << 3 * (t - a)), size), t)
-        if form.wild is not None and form.wild_draws > 0:
-            after[form.wild] = drawn.wild(kept)
-            after = dict(sorted(after.items()))
-        return found, after
+        return found, self._after(drawn, kept, suits, others, keys,
+                                  self._roomy(first_two, last_two, kept))
 
     def discards(self, counts: list[int], wilds: int) -> dict[int, tuple[int, dict[int, int]]]:
         """For standing tiles of winning size, each natural tile's discard: what ``read`` with
         ``draws`` gives of the tiles it leaves. A discard changes one suit, so the hand's own
-        suit tables, each two and each three of them combined, and the table after each draw
-        into a suit the discard leaves alone are made once for all its discards."""
+        suit tables and each two and each three of them combined are made once for all its
+        discards."""
         form = self.form
-        sets, width, limits = form.sets, self.width, form.limits
+        sets, width = form.sets, self.width
         keys = self.keys(counts)
-        tables = [self.table(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        suits = [self.lacked(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        tables = [suit[0] for suit in suits]
         two = {(i, j): _merge(tables[i], tables[j], sets, width)
                for i in range(4) for j in range(i + 1, 4)}
         others = [_merge(tables[1], two[2, 3], sets, width),
                   _merge(tables[0], two[2, 3], sets, width),
                   _merge(two[0, 1], tables[3], sets, width),
                   _merge(two[0, 1], tables[2], sets, width)]
-        grown: list[tuple[int, ...] | None] = [None] * NUM_TILES  # after a draw, once made
-
-        def grown_table(t: int) -> tuple[int, ...]:
-            table = grown[t]
-            if table is None:
-                u = t // 9
-                table = grown[t] = self.table(keys[u] + (1 << 3 * (t - 9 * u)),
-                                              SUITS[u][1] - SUITS[u][0])
-            return table
-
-        # What the whole hand keeps, and whether a draw lets it keep more: a draw that does
-        # not cannot let the tiles a discard leaves keep more either, where that discard
-        # kept as much (its tiles are among the hand's), so its table is not looked for.
-        whole = self.missing(_kept(two[0, 1], two[2, 3], sets, width))
-        lifts: list[int] = [-1] * NUM_TILES  # -1 not known yet, 0 no, 1 yes
-
-        def lifted(t: int) -> bool:
-            if lifts[t] < 0:
-                more = self.missing(_kept(others[t // 9], grown_table(t), sets, width))
-                lifts[t] = 1 if more < 0 or more > whole else 0
-            return lifts[t] == 1
-
         top = 3 * sets + 2 - wilds - 1
         seven = form.seven_pairs and not wilds
         all_pairs = all_singles = 0
@@ -200,7 +219,6 @@ class Reader:
                 all_singles += n % 2
         found: dict[int, tuple[int, dict[int, int]]] = {}
         for s, (a, b) in enumerate(SUITS):
-            size = b - a
             for d in range(a, b):
                 n = counts[d]
                 if not n:
@@ -209,39 +227,89 @@ class Reader:
                 standing[d] = n - 1
                 pairs = all_pairs - n // 2 + (n - 1) // 2
                 singles = all_singles - n % 2 + (n - 1) % 2
-                key = keys[s] - (1 << 3 * (d - a))
-                own = self.table(key, size)
-                kept = self.missing(_kept(own, others[s], sets, width))
+                own_keys = list(keys)
+                own_keys[s] = keys[s] - (1 << 3 * (d - a))
+                own_suits = list(suits)
+                own_suits[s] = own = self.lacked(own_keys[s], b - a)
+                kept = self.missing(_kept(own[0], others[s], sets, width))
                 shanten = top - kept if kept >= 0 else self.exact(standing, wilds)
                 if seven:
                     shanten = min(shanten, seven_pairs_from(pairs, singles))
-                drawn = _Drawn(self, standing, wilds, top, seven, pairs, singles)
-                after: dict[int, int] = {}
-                for u, (c, e) in enumerate(SUITS):
+                # each other suit's rest: the discard's suit with the two suits left
+                rests = []
+                for u in range(4):
                     if u == s:
-                        kept_all = whole >= 0 and kept == whole
-                        for t in range(c, e):
-                            if standing[t] >= limits[t]:
-                                continue
-                            if t == d:  # the discard drawn again: the hand itself
-                                after[t] = drawn.after(others[s], tables[s], t)
-                            elif kept_all and counts[t] < limits[t] and not lifted(t):
-                                after[t] = drawn.keeping(kept, t)
-                            else:
-                                after[t] = drawn.after(
-                                    others[s], self.table(key + (1 << 3 * (t - c)), size), t)
-                        continue
-                    # the discard's suit with the two suits neither it nor the draw is in
-                    rest = [v for v in range(4) if v != s and v != u]
-                    other = _merge(own, two[rest[0], rest[1]], sets, width)
-                    for t in range(c, e):
-                        if counts[t] < limits[t]:
-                            after[t] = drawn.after(other, grown_table(t), t)
-                if form.wild is not None and form.wild_draws > 0:
-                    after[form.wild] = drawn.wild(kept)
-                    after = dict(sorted(after.items()))
-                found[d] = shanten, after
+                        rests.append(others[s])
+                    else:
+                        v, w = (x for x in range(4) if x != s and x != u)
+                        rests.append(_merge(own[0], two[v, w], sets, width))
+                drawn = _Drawn(self, standing, wilds, top, seven, pairs, singles)
+                found[d] = shanten, self._after(drawn, kept, own_suits, rests, own_keys,
+                                                self._roomy(own[0], others[s], kept))
         return found
+
+    def _roomy(self, one: tuple[int, ...], two: tuple[int, ...], kept: int) -> bool:
+        """Whether a best winning hand of ``one`` and ``two`` keeping ``kept`` (``missing``'s
+        answer) has room for a group or the pair that keeps only a tile drawn: at most a set
+        fewer, or no pair, keep as many natural tiles."""
+        sets, width = self.form.sets, self.width
+        if kept < 0:
+            return True
+        if sets and self.natural(_kept(one, two, sets - 1, width)) >= kept:
+            return True
+        return self.natural(_kept(one, two, sets, width, 0)) >= kept
+
+    def _after(self, drawn: _Drawn, kept: int, suits: list[_Suit],
+               rests: list[tuple[int, ...]], keys: list[int], roomy: bool) -> dict[int, int]:
+        """The shanten after each draw of standing tiles whose four suits read ``suits``, each
+        with the other three combined in ``rests``, the best keeping ``kept``."""
+        form = self.form
+        limits, standing = form.limits, drawn.standing
+        by_masks = self.masks and not roomy
+        after: dict[int, int] = {}
+        for u, (a, b) in enumerate(SUITS):
+            lifts = unsure = 0
+            if by_masks:
+                lifts, unsure = self._lifts(suits[u], rests[u], kept)
+            for t in range(a, b):
+                if standing[t] >= limits[t]:
+                    continue  # every copy held, or never drawn
+                if by_masks and not unsure >> (t - a) & 1:
+                    after[t] = drawn.keeping(kept + (lifts >> (t - a) & 1), t)
+                else:
+                    after[t] = drawn.after(
+                        rests[u], self.table(keys[u] + (1 << 3 * (t - a)), b - a), t)
+        if form.wild is not None and form.wild_draws > 0:
+            after[form.wild] = drawn.wild(kept)
+            after = dict(sorted(after.items()))
+        return after
+
+    def _lifts(self, suit: _Suit, rest: tuple[int, ...], kept: int) -> tuple[int, int]:
+        """Of one suit's tiles, those whose draw lets the hand keep one more (a mask in the
+        suit's own places), and those the masks leave unsure (with wilds: a best that lacks
+        the tile only with more wild places, or with more than the wilds fill)."""
+        table, lacks, more, places = suit
+        sets, spare, soft = self.form.sets, self.spare, self.soft
+        lifts = unsure = 0
+        for k in range(sets + 1):
+            for p in (0, 1):
+                index = k * 2 + p
+                one, other = table[index], rest[(sets - k) * 2 + 1 - p]
+                if one < 0 or other < 0 or self.natural(one + other) != kept:
+                    continue
+                if not soft:
+                    lifts |= lacks[index]
+                elif 64 * kept + 60 - one - other <= spare:  # the places this best needs
+                    lifts |= lacks[index]
+                    unsure |= more[index]
+                else:
+                    unsure |= more[index]
+        if places is not IN_PLACE[len(places)]:
+            lifts, unsure = placed_mask(lifts, places), placed_mask(unsure, places)
+        return lifts, unsure & ~lifts
+
+
+_Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class _Drawn:

@@ -34,7 +34,11 @@ from service.memo import Memo
 # A suit's table: how many natural tiles a suit part of k sets, p pairs and at most e places
 # only a wild can fill keeps, at index (k * 2 + p) * (spare + 1) + e; IMPOSSIBLE if none.
 IMPOSSIBLE: Final = -100
-_TABLES: Final[Memo[int, tuple[int, ...]]] = Memo("shanten suit tables", 0.04)
+# A table and two masks per entry, a bit per tile of the suit: the tiles that the parts
+# keeping the most lack, and (SOFT tables) that the parts keeping as many natural tiles with
+# more wild places lack (``_walk``).
+Table = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_TABLES: Final[Memo[int, Table]] = Memo("shanten suit tables", 0.04)
 _BITS: Final = 3
 # ``spare`` for a table whose wild places are counted, not limited (``_walk``): a hand with
 # wilds reads these first, and the exact tables only when its best needs too many places.
@@ -59,64 +63,111 @@ def suit_table(key: int, size: int) -> tuple[int, ...]:
     """The table a ``suit_key`` names (see ``IMPOSSIBLE``): the most natural tiles kept by k
     sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
     tiles (nine, or seven honours)."""
+    return suit_lacks(key, size)[0][0]
+
+
+def suit_lacks(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
+    """The ``Table`` a ``suit_key`` names, with its masks' tiles: the suit's own place of
+    each bit (-1 for none), for the table may be that of a suit read alike."""
     found = _TABLES.get(key)
+    if found is not None:
+        return found, IN_PLACE[size]
+    # Suits read alike (``canonical_key``) share one table, kept under the canonical suit's
+    # name only: naming it again costs less than the walk, and the memo holds about three
+    # times the suits it would if each name kept its own copy (measured on new hands).
+    same, places = canonical_key(key, size)
+    if same != key:
+        found = _TABLES.get(same)
     if found is None:
-        counts = [key >> _BITS * i & 7 for i in range(size)]
-        limits = [key >> _BITS * (size + i) & 7 for i in range(size)]
-        rest = key >> _BITS * 2 * size
-        honours, most_sets, spare = bool(rest >> 6), rest & 7, rest >> 3 & 7
-        # Suits read alike (``canonical``) share one table, kept under the canonical suit's
-        # name only: naming it again costs less than the walk, and the memo holds about three
-        # times the suits it would if each name kept its own copy (measured on new hands).
-        counts, limits = canonical(counts, limits, honours)
-        same = suit_key(counts, 0, size, limits, honours, most_sets, spare)
-        if same != key:
-            found = _TABLES.get(same)
-        if found is None:
-            found = _TABLES.put(same, _walk(counts, limits, honours, most_sets, spare))
-    return found
+        counts = [same >> _BITS * i & 7 for i in range(size)]
+        limits = [same >> _BITS * (size + i) & 7 for i in range(size)]
+        rest = same >> _BITS * 2 * size
+        found = _TABLES.put(same, _walk(counts, limits, bool(rest >> 6), rest & 7,
+                                        rest >> 3 & 7))
+    return found, places
 
 
-def canonical(counts: list[int], limits: list[int],
-              honours: bool) -> tuple[list[int], list[int]]:
-    """A suit whose table is the same as that of ``counts`` and ``limits``: the first of the
-    suits read alike, which are
+IN_PLACE: Final = {9: tuple(range(9)), 7: tuple(range(7))}
+_ONES: Final = 0o111111111   # the lowest bit of each of nine counts
+_FOURS: Final = 0o444444444  # nine limits of four
+_NINE: Final = (1 << 27) - 1
+# three counts of a ``suit_key`` in the other order, for each value of their nine bits
+_BACKWARDS: Final = tuple((v & 7) << 6 | (v >> 3 & 7) << 3 | v >> 6 for v in range(512))
+# a canonical number suit's places in the suit, moved along by 0-6 (``canonical_key``)
+_AHEAD: Final = tuple(tuple(j + m if j + m < 9 else -1 for j in range(9)) for m in range(7))
+_BACK: Final = tuple(tuple(8 - j - m if j + m < 9 else -1 for j in range(9)) for m in range(7))
+
+
+def canonical_key(key: int, size: int) -> tuple[int, tuple[int, ...]]:
+    """The ``suit_key`` of the suit whose table is the same as that of the suit ``key`` names,
+    the first of the suits read alike, and for each of its tiles the place in the suit it came
+    from (-1 for a place beyond the suit's end, which no group reaches). Suits read alike:
     - an honours suit with its tiles in any order (no sequence joins two honours);
     - a number suit backwards (a sequence backwards is a sequence);
     - a number suit moved along, while its tiles stay two or more from either end: a group
       that keeps none of the hand's tiles is never walked (``_walk``), so nothing reaches a
       tile more than two from the hand's, and the ends are out of reach;
     and a tile's limit is read only within two of a tile the hand holds (of its own tile, for
-    honours), so every other limit reads as four."""
-    size = len(counts)
-    if honours:
-        placed = sorted(((n, limits[t] if n else 4) for t, n in enumerate(counts)),
-                        reverse=True)
-        return [n for n, _ in placed], [limit for _, limit in placed]
-    held = [t for t in range(size) if counts[t]]
+    honours), so every other limit reads as four. Worked on the key's bits: it runs at every
+    look-up of a suit not named canonically."""
+    rest = key >> _BITS * 2 * size << _BITS * 2 * size
+    if size == 7:
+        placed = sorted((((key >> 3 * t & 7) << 3 | ((key >> 3 * (7 + t) & 7)
+                                                     if key >> 3 * t & 7 else 4)) << 3 | t
+                         for t in range(7)), reverse=True)
+        same = rest
+        for j, value in enumerate(placed):
+            same |= (value >> 6) << 3 * j | (value >> 3 & 7) << 3 * (7 + j)
+        return same, tuple(value & 7 for value in placed)
+    counts = key & _NINE
+    held = (counts | counts >> 1 | counts >> 2) & _ONES
     if not held:
-        return [0] * size, [4] * size
-    return min(_framed(counts, limits, held[0], held[-1]),
-               _framed(counts[::-1], limits[::-1], size - 1 - held[-1], size - 1 - held[0]))
+        return rest | _FOURS << 27, IN_PLACE[9]
+    reach = ((held | held << 3 | held << 6 | held >> 3 | held >> 6) & _ONES) * 7
+    limits = (key >> 27 & reach) | (_FOURS & ~reach)
+    low = ((held & -held).bit_length() - 1) // 3
+    high = (held.bit_length() - 1) // 3
+    moved = low - 2 if low >= 2 and high <= 6 else 0
+    ahead = counts >> 3 * moved, limits >> 3 * moved | (_FOURS & ~(_NINE >> 3 * moved))
+    counts = _BACKWARDS[counts & 511] << 18 | _BACKWARDS[counts >> 9 & 511] << 9 | \
+        _BACKWARDS[counts >> 18]
+    limits = _BACKWARDS[limits & 511] << 18 | _BACKWARDS[limits >> 9 & 511] << 9 | \
+        _BACKWARDS[limits >> 18]
+    back_moved = 6 - high if high <= 6 and low >= 2 else 0
+    back = counts >> 3 * back_moved, limits >> 3 * back_moved | \
+        (_FOURS & ~(_NINE >> 3 * back_moved))
+    if back < ahead:
+        return rest | back[0] | back[1] << 27, _BACK[back_moved]
+    return rest | ahead[0] | ahead[1] << 27, _AHEAD[moved]
 
 
-def _framed(counts: list[int], limits: list[int], low: int,
-            high: int) -> tuple[list[int], list[int]]:
-    """A number suit holding tiles from ``low`` to ``high``, its limits beyond reach read as
-    four, and moved to begin two from the start when both ends are out of reach."""
+def canonical(counts: list[int], limits: list[int],
+              honours: bool) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """``canonical_key`` of a suit's counts and limits, as counts and limits."""
     size = len(counts)
-    limits = [limits[t] if low - 2 <= t <= high + 2 else 4 for t in range(size)]
-    if low >= 2 and high <= size - 3:
-        moved = low - 2
-        return counts[moved:] + [0] * moved, limits[moved:] + [4] * moved
-    return list(counts), limits
+    same, places = canonical_key(suit_key(counts, 0, size, limits, honours, 0, 0), size)
+    return ([same >> _BITS * i & 7 for i in range(size)],
+            [same >> _BITS * (size + i) & 7 for i in range(size)], places)
+
+
+def placed_mask(mask: int, places: tuple[int, ...]) -> int:
+    """A canonical table's mask (``suit_lacks``) as the suit's own."""
+    found = 0
+    j = 0
+    while mask:
+        if mask & 1:
+            found |= 1 << places[j]
+        mask >>= 1
+        j += 1
+    return found
 
 
 def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
-          spare: int) -> tuple[int, ...]:
+          spare: int) -> Table:
     """Every suit part, tile by tile: at each tile, the sequences begun at the two before it
     (``a`` at the one before, ``b`` two before), and the sets, pair and wild places so far.
-    Each state keeps the most natural tiles kept.
+    Each state keeps the most natural tiles kept, and which tiles the parts that keep that
+    many lack (``Table``'s masks: the draws that would let the state keep one more).
 
     Only groups that keep a natural tile are walked: a set or pair of tiles none of which the
     hand holds can stand on a tile nobody holds (there are always such), so it keeps nothing
@@ -128,7 +179,9 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     a flat list of the most kept (-1: not reached), so the walk does plain arithmetic.
 
     ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
-    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 64 + 15 - e``."""
+    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 64 + 15 - e``; its
+    first mask is of the parts with that value, its second of those keeping as many tiles
+    with any places."""
     size = len(counts)
     sets_span = most_sets + 1
     soft = spare == SOFT
@@ -138,16 +191,23 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     states = sets_span * sets_span * sets_span * 2 * width
     kept_at = [-1] * states
     kept_at[0] = 15 if soft else 0  # nothing kept, no wild place
+    lacks_at = [0] * states  # tiles the parts with the state's value lack, a bit each
+    more_at = [0] * states   # soft: tiles the parts keeping as many tiles lack
     active = [0]
     for i in range(size):
         have = counts[i]
         room = max(have, limits[i])  # copies that need no wild
         window = 0 if honours or i > size - 3 else have + counts[i + 1] + counts[i + 2]
         triplets = 2 if have == 4 else 1 if have else 0  # a second keeps more only of four
+        lacking = 1 << i
         following = [-1] * states
+        lacks = [0] * states
+        more = [0] * states
         reached: list[int] = []
         for state in active:
             kept = kept_at[state]
+            lacked = lacks_at[state]
+            lacked_more = more_at[state]
             e = 15 - kept % 64 if soft else state % width
             rest = state // width
             p = rest % 2
@@ -181,32 +241,61 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                             index = ((((s * sets_span + a) * sets_span + k + s + u) * 2
                                       + (p | q)) * width + (e + over if over > 0 else e))
                             value = kept + gained
+                        lack = lacking if target > have else 0
                         known = following[index]
                         if known < 0:
                             reached.append(index)
-                        if known < value:
                             following[index] = value
+                            lacks[index] = lacked | lack
+                            more[index] = lacked_more | lack
+                        elif not soft:
+                            if known < value:
+                                following[index] = value
+                                lacks[index] = lacked | lack
+                            elif known == value:
+                                lacks[index] |= lacked | lack
+                        elif value >> 6 > known >> 6:
+                            following[index] = value
+                            lacks[index] = lacked | lack
+                            more[index] = lacked_more | lack
+                        elif value >> 6 == known >> 6:
+                            more[index] |= lacked_more | lack
+                            if known < value:
+                                following[index] = value
+                                lacks[index] = lacked | lack
+                            elif known == value:
+                                lacks[index] |= lacked | lack
         kept_at = following
+        lacks_at = lacks
+        more_at = more if soft else lacks
         active = _undominated(following, reached, width, sets_span, soft)
-    table = [IMPOSSIBLE] * (sets_span * 2 * width)
+    entries = sets_span * 2 * width
+    table = [IMPOSSIBLE] * entries
+    table_lacks = [0] * entries
+    table_more = [0] * entries
     for state in active:
-        if state < sets_span * 2 * width:  # a = b = 0: every sequence ended in the suit
-            if table[state] < kept_at[state]:
-                table[state] = kept_at[state]
-    # "at most": k sets, p pairs, e wild places, or fewer of each
+        if state < entries:  # a = b = 0: every sequence ended in the suit
+            table[state] = kept_at[state]
+            table_lacks[state] = lacks_at[state]
+            table_more[state] = more_at[state]
+    # "at most": k sets, p pairs, e wild places, or fewer of each; where one with fewer keeps
+    # as much, the masks are the union (such an entry has room for a group that keeps only
+    # a drawn tile, which the masks do not see: service/hand/advice.py reads those apart)
     for k in range(sets_span):
         for p in (0, 1):
             for e in range(width):
                 index = (k * 2 + p) * width + e
-                best = table[index]
-                if k and table[index - 2 * width] > best:
-                    best = table[index - 2 * width]
-                if p and table[index - width] > best:
-                    best = table[index - width]
-                if e and table[index - 1] > best:
-                    best = table[index - 1]
-                table[index] = best
-    return tuple(table)
+                for fewer in (2 * width if k else 0, width if p else 0, 1 if e else 0):
+                    if fewer:
+                        best, other = table[index], table[index - fewer]
+                        if other > best:
+                            table[index] = other
+                            table_lacks[index] = table_lacks[index - fewer]
+                            table_more[index] = table_more[index - fewer]
+                        elif other == best:
+                            table_lacks[index] |= table_lacks[index - fewer]
+                            table_more[index] |= table_more[index - fewer]
+    return tuple(table), tuple(table_lacks), tuple(table_more)
 
 
 def _undominated(kept_at: list[int], reached: list[int], width: int, sets_span: int,
