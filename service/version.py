@@ -17,4 +17,4 @@ the ruleset's version says.
 
 from __future__ import annotations
 
-VERSION = "1.3.1"
+VERSION = "1.3.2"

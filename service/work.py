@@ -54,10 +54,10 @@ WAYS: Final = 4
 # scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
 # wins, in the same process) on never-seen hands of one crowded suit, the costliest to read
 # (`make advice-weight`): compiled, the build the bound was chosen on and the image ships, at
-# most 207 of them (Yueqing, 财神 among them; Chuzhou 68; hands of four suits 11-17 at the
-# median); interpreted up to 684, where the deadline is what stops a batch of the costliest.
-# docs/performance.md, Advice.
-ADVICE: Final = 250
+# most 111 of them (Yueqing, 财神 among them; Chuzhou 24; 500 hands of each); interpreted up
+# to 577, where the deadline is what stops a batch of the costliest. docs/performance.md,
+# Advice.
+ADVICE: Final = 130
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34
 

@@ -2,11 +2,14 @@
 are left (进张), and what each discard leaves (G-9). The rulesets' advice actions say what a
 hand may draw and hold (``Form``); this reads it with the suit tables of service/hand/shanten.
 
-A draw changes one suit, so for each hand the other three suits' tables are combined once and
-each draw only looks up its own suit's table and combines it with them. A hand of winning size
-keeps more across its discards, each of which changes one suit too (``Reader.discards``): its
-suits' tables, their pairs and threes combined, and the table after each draw into a suit the
-discard leaves alone, each made once for the hand.
+Which draws help: a draw lets the hand keep at most one natural tile more, and does exactly
+when some best winning hand lacks the tile drawn. Each suit table says, per entry, which
+tiles its best parts lack (service/hand/shanten.py ``_walk``), so the draws are read from the
+tables the hand already has, at the splits of sets and pair between suits that keep the most
+(``Reader._lifts``); the table after a draw is read only where the masks cannot see
+(``Reader._after``). A hand of winning size keeps more across its discards, each of which
+changes one suit (``Reader.discards``): its suits' tables and their pairs and threes combined
+are made once for the hand.
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ tile and discarding one the winning hand does not keep).
 The winning hands are read per suit: for a suit's natural counts, how many of them a suit part
 of ``k`` sets (and the pair, or not) keeps at most, found once by a walk over the suit's tiles
 and kept in a memo bounded in bytes, one table for all the suits that read alike (a number suit
-backwards or moved along, honours in any order: ``canonical``); a hand combines its four suits'
-tables. No search runs per
-hand, and none over what a wild stands for.
+backwards or moved along, honours in any order: ``canonical_key``); a hand combines its four
+suits' tables. No search runs per hand, and none over what a wild stands for. Each entry also
+says which of the suit's tiles its best parts lack: drawn, those let the suit keep one more
+(the advice's useful draws, service/hand/advice.py).
 
 Copies count (G-9): a tile can only be drawn while the player does not hold all four (melds
 included), and a tile that cannot be drawn at all (a flower tile laid aside, the wild tile's
