@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.hand import shanten
 from service.hand.advice import _merge
-from service.hand.shanten import IMPOSSIBLE, SOFT, _walk, canonical, placed_mask
+from service.hand.shanten import IMPOSSIBLE, SOFT, _walk, canonical, mask_parts, placed_mask
 
 
 @st.composite
@@ -39,14 +39,14 @@ def test_a_canonical_suit_reads_as_the_suit(suit: tuple[list[int], list[int], bo
     assert sorted(same_counts) == sorted(counts)
     assert [same_counts[j] for j, t in enumerate(places) if t >= 0] == \
         [counts[t] for t in places if t >= 0]
-    table, lacks, more = _walk(counts, limits, honours, most_sets, spare)
-    same_table, same_lacks, same_more = _walk(same_counts, same_limits, honours, most_sets,
-                                              spare)
+    table, masks = _walk(counts, limits, honours, most_sets, spare)
+    same_table, same_masks = _walk(same_counts, same_limits, honours, most_sets, spare)
     assert table == same_table
-    if spare in (0, SOFT):  # the masks the advice reads, where it reads them
-        for index in _tight(table, most_sets, spare == SOFT):
-            assert lacks[index] == placed_mask(same_lacks[index], places)
-            assert more[index] == placed_mask(same_more[index], places)
+    soft = spare == SOFT
+    for mask, same in zip(masks, same_masks, strict=True):
+        lacks, more = mask_parts(mask, soft)
+        same_lacks, same_more = mask_parts(same, soft)
+        assert (lacks, more) == (placed_mask(same_lacks, places), placed_mask(same_more, places))
 
 
 def test_suits_read_alike_have_one_canonical_form() -> None:
@@ -99,8 +99,9 @@ def _form(counts: list[int], limits: list[int], honours: bool) -> tuple[list[int
 @given(suits())
 def test_the_walk_drops_only_states_that_change_no_table(
         suit: tuple[list[int], list[int], bool, int, int]) -> None:
-    """The walk with every state walked on (none dropped as beaten) gives the same table. (The
-    compiled build calls its own pruning whatever the module holds: there both walks prune.)"""
+    """The walk with every state walked on (none dropped as beaten) gives the same table and
+    masks. (The compiled build calls its own pruning whatever the module holds: there both
+    walks prune.)"""
     counts, limits, honours, most_sets, spare = suit
     pruned = _walk(counts, limits, honours, most_sets, spare)
     dropping = shanten._undominated
@@ -109,17 +110,15 @@ def test_the_walk_drops_only_states_that_change_no_table(
         every = _walk(counts, limits, honours, most_sets, spare)
     finally:
         shanten._undominated = dropping
-    assert every[0] == pruned[0]
-    if spare in (0, SOFT):  # the masks the advice reads, where it reads them
-        for index in _tight(pruned[0], most_sets, spare == SOFT):
-            assert (every[1][index], every[2][index]) == (pruned[1][index], pruned[2][index])
+    assert every == pruned
 
 
 def _tight(table: tuple[int, ...], most_sets: int, soft: bool) -> list[int]:
-    """The entries of a table (one wild place each: spare 0 or SOFT) where a set fewer and no
-    pair keep fewer natural tiles: the entries whose masks say each draw."""
+    """The entries of a table (one wild place each: spare 0 or SOFT, its values as the walk
+    counts them) where a set fewer and no pair keep fewer natural tiles: the entries whose
+    masks say each draw."""
     def kept(value: int) -> int:
-        return value >> 6 if soft else value
+        return value >> 4 if soft else value
 
     found = []
     for k in range(most_sets + 1):
@@ -141,26 +140,30 @@ def test_the_masks_are_the_draws_that_keep_one_more(
         suit: tuple[list[int], list[int], bool, int, int]) -> None:
     """Where a set fewer and no pair keep fewer tiles, a tile is in an entry's mask exactly
     when the suit with that tile drawn keeps one more there (soft: the second mask; the
-    first, with no more wild places), as walking the suit after the draw says."""
+    first, with no more wild places), as walking the suit after the draw says; elsewhere
+    the masks are empty."""
     counts, limits, honours, most_sets, spare = suit
     if spare not in (0, SOFT):
         spare = SOFT
     soft = spare == SOFT
-    table, lacks, more = _walk(counts, limits, honours, most_sets, spare)
+    table, masks = _walk(counts, limits, honours, most_sets, spare)
+    tight = _tight(table, most_sets, soft)
+    assert all(not masks[index] for index in range(len(masks)) if index not in tight)
     for t in range(len(counts)):
         if counts[t] >= max(limits[t], 0) or counts[t] == 4:
             continue  # never drawn: every copy a player may hold is held
         drawn = list(counts)
         drawn[t] += 1
         after = _walk(drawn, limits, honours, most_sets, spare)[0]
-        for index in _tight(table, most_sets, soft):
-            bit = lacks[index] >> t & 1
+        for index in tight:
+            lacks, more = mask_parts(masks[index], soft)
+            bit = lacks >> t & 1
             if not soft:
                 assert after[index] == table[index] + bit, (t, index)
                 continue
-            assert after[index] >> 6 == (table[index] >> 6) + (more[index] >> t & 1), (t, index)
+            assert after[index] >> 4 == (table[index] >> 4) + (more >> t & 1), (t, index)
             if bit:
-                assert after[index] == table[index] + 64, (t, index)
+                assert after[index] == table[index] + 16, (t, index)
 
 
 @settings(max_examples=400, deadline=None)

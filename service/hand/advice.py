@@ -22,6 +22,7 @@ from service.hand.shanten import (
     IMPOSSIBLE,
     IN_PLACE,
     SOFT,
+    mask_parts,
     placed_mask,
     seven_pairs_from,
     suit_key,
@@ -160,8 +161,8 @@ class Reader:
 
     def lacked(self, key: int, size: int) -> _Suit:
         form = self.form
-        (table, lacks, more), places = suit_lacks(key, size)
-        return _trimmed(table, form.sets, form.most_sets, self.width), lacks, more, places
+        table, masks, places = suit_lacks(key, size)
+        return _trimmed(table, form.sets, form.most_sets, self.width), masks, places
 
     def shanten(self, counts: list[int], wilds: int) -> int:
         return self.read(counts, wilds, False)[0]
@@ -291,7 +292,7 @@ class Reader:
         """Of one suit's tiles, those whose draw lets the hand keep one more (a mask in the
         suit's own places), and those the masks leave unsure (with wilds: a best that lacks
         the tile only with more wild places, or with more than the wilds fill)."""
-        table, lacks, more, places = suit
+        table, masks, places = suit
         sets, spare, soft = self.form.sets, self.spare, self.soft
         lifts = unsure = 0
         for k in range(sets + 1):
@@ -300,19 +301,20 @@ class Reader:
                 one, other = table[index], rest[(sets - k) * 2 + 1 - p]
                 if one < 0 or other < 0 or self.natural(one + other) != kept:
                     continue
+                lacks, more = mask_parts(masks[index], soft)
                 if not soft:
-                    lifts |= lacks[index]
+                    lifts |= lacks
                 elif 64 * kept + 60 - one - other <= spare:  # the places this best needs
-                    lifts |= lacks[index]
-                    unsure |= more[index]
+                    lifts |= lacks
+                    unsure |= more
                 else:
-                    unsure |= more[index]
+                    unsure |= more
         if places is not IN_PLACE[len(places)]:
             lifts, unsure = placed_mask(lifts, places), placed_mask(unsure, places)
         return lifts, unsure & ~lifts
 
 
-_Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class _Drawn:

@@ -35,10 +35,13 @@ from service.memo import Memo
 # A suit's table: how many natural tiles a suit part of k sets, p pairs and at most e places
 # only a wild can fill keeps, at index (k * 2 + p) * (spare + 1) + e; IMPOSSIBLE if none.
 IMPOSSIBLE: Final = -100
-# A table and two masks per entry, a bit per tile of the suit: the tiles that the parts
-# keeping the most lack, and (SOFT tables) that the parts keeping as many natural tiles with
-# more wild places lack (``_walk``).
-Table = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A table as the memo keeps it: the values (a SOFT table's as the walk counts them,
+# ``_walk``) and a mask per entry, a bit per tile of the suit: the tiles that the parts keeping
+# the most lack, and above them (SOFT tables, ``_MORE``) those that the parts keeping as many
+# natural tiles with more wild places lack. Small ints, which Python shares, so the memo's
+# bytes hold about twice the tables three tuples of wide ints did.
+Table = tuple[tuple[int, ...], tuple[int, ...]]
+_MORE: Final = 9
 _TABLES: Final[Memo[int, Table]] = Memo("shanten suit tables", 0.04)
 _BITS: Final = 3
 # ``spare`` for a table whose wild places are counted, not limited (``_walk``): a hand with
@@ -64,21 +67,37 @@ def suit_table(key: int, size: int) -> tuple[int, ...]:
     """The table a ``suit_key`` names (see ``IMPOSSIBLE``): the most natural tiles kept by k
     sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
     tiles (nine, or seven honours)."""
-    return suit_lacks(key, size)[0][0]
+    return suit_lacks(key, size)[0]
 
 
-def suit_lacks(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
-    """The ``Table`` a ``suit_key`` names, with its masks' tiles: the suit's own place of
-    each bit (-1 for none), for the table may be that of a suit read alike."""
+def suit_lacks(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
+                                             tuple[int, ...]]:
+    """The table a ``suit_key`` names (``suit_table``), its masks (``mask_parts``) and their
+    tiles: the suit's own place of each bit (-1 for none), for the table may be that of a
+    suit read alike."""
     found = _TABLES.get(key)
-    if found is not None:
-        return found, IN_PLACE[size]
+    places = IN_PLACE[size]
+    if found is None:
+        found, places = _found(key, size)
+    values, masks = found
+    if key >> _BITS * 2 * size >> 3 & 7 == SOFT:  # counted as kept * 64 + 15 - places
+        values = tuple((v >> 4) * 64 + v % 16 if v >= 0 else v for v in values)
+    return values, masks, places
+
+
+def mask_parts(mask: int, soft: bool) -> tuple[int, int]:
+    """A ``suit_lacks`` mask as the tiles the best parts lack and (soft tables) those the
+    parts keeping as many natural tiles with more places lack."""
+    return mask & 511, mask >> _MORE if soft else mask & 511
+
+
+def _found(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
+    """The table of a suit not named canonically, and its masks' places."""
     # Suits read alike (``canonical_key``) share one table, kept under the canonical suit's
     # name only: naming it again costs less than the walk, and the memo holds about three
     # times the suits it would if each name kept its own copy (measured on new hands).
     same, places = canonical_key(key, size)
-    if same != key:
-        found = _TABLES.get(same)
+    found = _TABLES.get(same) if same != key else None
     if found is None:
         counts = [same >> _BITS * i & 7 for i in range(size)]
         limits = [same >> _BITS * (size + i) & 7 for i in range(size)]
@@ -280,32 +299,33 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
         active = _undominated(kept_at, reached, width, sets_span, soft)
     entries = sets_span * 2 * width
     table = [IMPOSSIBLE] * entries
-    table_lacks = [0] * entries
-    table_more = [0] * entries
+    masks = [0] * entries
     for state in active:
         if state < entries:  # a = b = 0: every sequence ended in the suit
-            kept = kept_at[state]
-            table[state] = (kept >> 4) * 64 + kept % 16 if soft else kept
-            table_lacks[state] = lacks_at[state]
-            table_more[state] = more_at[state] if soft else lacks_at[state]
-    # "at most": k sets, p pairs, e wild places, or fewer of each; where one with fewer keeps
-    # as much, the masks are the union (such an entry has room for a group that keeps only
-    # a drawn tile, which the masks do not see: service/hand/advice.py reads those apart)
+            table[state] = kept_at[state]
+            masks[state] = lacks_at[state] | more_at[state] << _MORE if soft else lacks_at[state]
+    # "at most": k sets, p pairs, e wild places, or fewer of each. An entry where fewer keep
+    # as many natural tiles has room for a group that keeps only a drawn tile, which the
+    # masks do not see: its masks are not read (service/hand/advice.py reads its draws
+    # apart), so they are left empty, as are the exact tables' with places (read apart too).
     for k in range(sets_span):
         for p in (0, 1):
             for e in range(width):
                 index = (k * 2 + p) * width + e
+                best = table[index]
+                kept = best >> 4 if soft else best
+                tight = width == 1
                 for fewer in (2 * width if k else 0, width if p else 0, 1 if e else 0):
                     if fewer:
-                        best, other = table[index], table[index - fewer]
+                        other = table[index - fewer]
+                        if (other >> 4 if soft else other) >= kept:
+                            tight = False
                         if other > best:
-                            table[index] = other
-                            table_lacks[index] = table_lacks[index - fewer]
-                            table_more[index] = table_more[index - fewer]
-                        elif other == best:
-                            table_lacks[index] |= table_lacks[index - fewer]
-                            table_more[index] |= table_more[index - fewer]
-    return tuple(table), tuple(table_lacks), tuple(table_more)
+                            best = other
+                table[index] = best
+                if not tight:
+                    masks[index] = 0
+    return tuple(table), tuple(masks)
 
 
 def _undominated(kept_at: list[int], reached: list[int], width: int, sets_span: int,
