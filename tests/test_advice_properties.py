@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from service.actions import run
 from service.hand import prepare_melds
-from service.hand.advice import Reader, order, shanten_of
+from service.hand.advice import Form, Reader, order, shanten_of
 from service.hand.validate import check_copies
 from service.rulesets.chuzhou.advice import form_of as chuzhou_form
 from service.rulesets.yueqing.advice import form_of as yueqing_form
@@ -188,6 +188,20 @@ def _standing(concealed: list[int], caishen: int | None) -> tuple[list[int], int
     return counts, wilds
 
 
+def _reading(ruleset: str, hand: Hand) -> tuple[Form, list[int], int, int]:
+    """What ``Reader`` reads of a hand: its form, standing natural counts, standing 财神 and
+    the places only wilds fill (held and still drawable)."""
+    concealed, held, _, _, caishen = _facts(ruleset, hand)
+    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
+                            "source": m["from"]} for m in hand["melds"]], "melds")
+    if caishen is None:
+        form = chuzhou_form(concealed, melds, held)
+    else:
+        form = yueqing_form(concealed, melds, held, caishen, held[caishen])
+    counts, wilds = _standing(concealed, caishen)
+    return form, counts, wilds, wilds + form.wild_draws if caishen is not None else 0
+
+
 def _check_winning(ruleset: str, hand: Hand) -> None:
     answer = run(ruleset, "advice", hand)
     concealed, held, sets, seven, caishen = _facts(ruleset, hand)
@@ -240,17 +254,7 @@ def test_yueqing_winning_size(data: st.DataObject) -> None:
 def test_soft_tables_read_as_the_exact_ones(data: st.DataObject, winning: bool) -> None:
     """With wilds, the tables that count wild places (SOFT) and fall back on the exact ones
     give every shanten the exact tables give, the hand's and after each draw."""
-    hand = data.draw(hands("yueqing", winning=winning))
-    concealed, held, _, _, caishen = _facts("yueqing", hand)
-    assert caishen is not None
-    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
-                            "source": m["from"]} for m in hand["melds"]], "melds")
-    form = yueqing_form(concealed, melds, held, caishen, held[caishen])
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
-    wilds, counts[caishen] = counts[caishen], 0
-    spare = wilds + form.wild_draws
+    form, counts, wilds, spare = _reading("yueqing", data.draw(hands("yueqing", winning=winning)))
     assert Reader(form, spare).read(counts, wilds, True) == \
         Reader(form, spare, soft=False).read(counts, wilds, True)
 
@@ -262,15 +266,8 @@ def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset:
     the tables after draws into other suits) gives, for every natural discard, what reading
     the tiles it leaves alone gives: their shanten and the shanten after each draw."""
     hand = data.draw(hands(ruleset, winning=True))
-    concealed, held, _, _, caishen = _facts(ruleset, hand)
-    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
-                            "source": m["from"]} for m in hand["melds"]], "melds")
-    if caishen is None:
-        form = chuzhou_form(concealed, melds, held)
-    else:
-        form = yueqing_form(concealed, melds, held, caishen, held[caishen])
-    counts, wilds = _standing(concealed, caishen)
-    reader = Reader(form, wilds + form.wild_draws if caishen is not None else 0)
+    form, counts, wilds, spare = _reading(ruleset, hand)
+    reader = Reader(form, spare)
     found = reader.discards(counts, wilds)
     assert sorted(found) == [t for t in range(34) if counts[t]]
     for d, read in found.items():
@@ -314,17 +311,9 @@ def test_the_masks_read_as_each_draws_table(data: st.DataObject, ruleset: str,
     discards, near a win or scattered."""
     hand = data.draw(hands(ruleset, winning=data.draw(st.booleans())) if near
                      else scattered(ruleset))
-    concealed, held, _, _, caishen = _facts(ruleset, hand)
-    melds = prepare_melds([{"type": m["type"], "tiles": [tile(c) for c in m["tiles"]],
-                            "source": m["from"]} for m in hand["melds"]], "melds")
-    if caishen is None:
-        form = chuzhou_form(concealed, melds, held)
-    else:
-        form = yueqing_form(concealed, melds, held, caishen, held[caishen])
-    counts, wilds = _standing(concealed, caishen)
-    spare = wilds + form.wild_draws if caishen is not None else 0
+    form, counts, wilds, spare = _reading(ruleset, hand)
     by_masks, by_tables = Reader(form, spare), Reader(form, spare, masks=False)
-    if len(concealed) % 3 == 1:
+    if (sum(counts) + wilds) % 3 == 1:  # of waiting size
         assert by_masks.read(counts, wilds, True) == by_tables.read(counts, wilds, True), hand
     else:
         assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds), hand
