@@ -72,7 +72,7 @@ unit: $(INSTALLED) browser node
 # the best reading against its reference over 25 hands (make test: 250, make best-reading:
 # 5,000). The loop to run after an edit to the core; under 15 seconds.
 CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
-  tests/test_advice_tables.py \
+  tests/test_advice_tables.py tests/test_advice_masks_limits.py \
   tests/test_natural_suits.py tests/test_wild_splits.py \
 	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
 core: $(INSTALLED)

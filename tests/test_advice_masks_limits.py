@@ -50,3 +50,24 @@ def test_the_masks_read_as_each_draws_table_under_any_limits(
         assert by_masks.read(counts, wilds, True) == by_tables.read(counts, wilds, True)
     else:
         assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds)
+
+
+def test_a_lacked_tile_needing_more_places_than_the_hand_has_does_not_help() -> None:
+    """Two sets and a pair to make from 6m 3z 4z 5z 6z 7z and two wilds (the wild 4p, one
+    more to draw: three places in all); 6m may be held twice, each honour once (its other
+    copies claimed), so an honour's set or pair takes wild places. After 5z goes the best
+    keeps three natural tiles (shanten 2). A best part lacks 6m, but with 6m drawn every
+    hand keeping four needs more than three places: 6m does not help, 5m does. The masks
+    see 6m lacked at a best whose places with the rest pass the hand's, so it is read from
+    the table after the draw (``Reader._lifts``' places check)."""
+    counts = [0] * 34
+    for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
+        counts[t] = 1
+    limits = [4] * 34
+    for t, most in {5: 2, 12: 0, 29: 1, 30: 1, 32: 1, 33: 1}.items():
+        limits[t] = most
+    form = Form(2, 5, tuple(limits), 12, 1, False)
+    found = Reader(form, 3).discards(counts, 2)
+    assert found == Reader(form, 3, masks=False).discards(counts, 2)
+    shanten, after = found[31]
+    assert (shanten, after[5], after[4]) == (2, 2, 1)

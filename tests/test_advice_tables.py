@@ -150,7 +150,7 @@ def test_the_masks_are_the_draws_that_keep_one_more(
     tight = _tight(table, most_sets, soft)
     assert all(not masks[index] for index in range(len(masks)) if index not in tight)
     for t in range(len(counts)):
-        if counts[t] >= max(limits[t], 0) or counts[t] == 4:
+        if counts[t] >= limits[t] or counts[t] == 4:
             continue  # never drawn: every copy a player may hold is held
         drawn = list(counts)
         drawn[t] += 1

@@ -22,11 +22,13 @@ from service.hand.shanten import (
     IMPOSSIBLE,
     IN_PLACE,
     SOFT,
+    hand_kept,
+    hand_places,
     mask_parts,
     placed_mask,
     seven_pairs_from,
     suit_key,
-    suit_lacks,
+    suit_masked,
     suit_table,
 )
 from service.hand.splits import SUITS
@@ -111,15 +113,23 @@ def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int,
     return best
 
 
+# A suit as a hand reads it: its table, masks and their places (``shanten.suit_masked``).
+_Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 class Reader:
     """Shanten of a hand and of the hand after each draw, by its ``Form``.
 
-    After a draw: a draw lets the hand keep at most one tile more, and does exactly when some
-    best winning hand lacks the tile drawn, which the suit tables' masks say (``_walk``), so
-    the draws need no tables of their own. Two cases the masks do not see read the table
-    after each draw instead: a best winning hand with room for a group or pair that keeps
-    only the tile drawn (``_roomy``: fewer sets, or no pair, keep as many tiles), and with
-    wilds a best one that lacks the tile only with more wild places."""
+    After a draw: a draw lets the hand keep at most one tile more (a tile is drawn only below
+    its limit, so no part needs another wild place for it), and does exactly when some best
+    winning hand lacks the tile drawn, which the suit tables' masks say (``_walk``), so the
+    draws need no tables of their own. Two cases the masks do not see read the table after
+    each draw instead: a best winning hand with room for a group or pair that keeps only the
+    tile drawn (``_roomy``: fewer sets, or no pair, keep as many tiles; the tables' entries
+    where that holds keep no masks), and with wilds a tile lacked only by a best that needs
+    more wild places than the hand has, or by parts with more places than the best
+    (``_lifts``' unsure tiles). ``masks=False`` reads every draw from its table (the
+    properties hold the two alike)."""
 
     def __init__(self, form: Form, spare: int, soft: bool = True, masks: bool = True) -> None:
         self.form = form
@@ -144,24 +154,23 @@ class Reader:
                 for s, (a, b) in enumerate(SUITS)]
 
     def natural(self, kept: int) -> int:
-        """The natural tiles in four suits' best, places aside (soft: 64 * kept + 60 - places)."""
-        return (kept + 3) // 64 if self.soft else kept
+        """The natural tiles in four suits' best, places aside."""
+        return hand_kept(kept) if self.soft else kept
 
     def missing(self, kept: int) -> int:
         """The natural tiles a winning hand keeps, from ``_kept``'s answer; -1 where the soft
         tables' best needs more wild places than the hand can fill."""
         if not self.soft:
             return kept
-        natural = (kept + 3) // 64  # four suits' values: 64 * kept + 60 - places
-        return natural if 64 * natural + 60 - kept <= self.spare else -1
+        return hand_kept(kept) if hand_places(kept) <= self.spare else -1
 
     def table(self, key: int, size: int) -> tuple[int, ...]:
         form = self.form
         return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
 
-    def lacked(self, key: int, size: int) -> _Suit:
+    def suit(self, key: int, size: int) -> _Suit:
         form = self.form
-        table, masks, places = suit_lacks(key, size)
+        table, masks, places = suit_masked(key, size)
         return _trimmed(table, form.sets, form.most_sets, self.width), masks, places
 
     def shanten(self, counts: list[int], wilds: int) -> int:
@@ -173,7 +182,7 @@ class Reader:
         form = self.form
         sets, width = form.sets, self.width
         keys = self.keys(counts)
-        suits = [self.lacked(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        suits = [self.suit(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
         tables = [suit[0] for suit in suits]
         first_two = _merge(tables[0], tables[1], sets, width)
         last_two = _merge(tables[2], tables[3], sets, width)
@@ -206,7 +215,7 @@ class Reader:
         form = self.form
         sets, width = form.sets, self.width
         keys = self.keys(counts)
-        suits = [self.lacked(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
+        suits = [self.suit(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
         tables = [suit[0] for suit in suits]
         two = {(i, j): _merge(tables[i], tables[j], sets, width)
                for i in range(4) for j in range(i + 1, 4)}
@@ -234,7 +243,7 @@ class Reader:
                 own_keys = list(keys)
                 own_keys[s] = keys[s] - (1 << 3 * (d - a))
                 own_suits = list(suits)
-                own_suits[s] = own = self.lacked(own_keys[s], b - a)
+                own_suits[s] = own = self.suit(own_keys[s], b - a)
                 kept = self.missing(_kept(own[0], others[s], sets, width))
                 shanten = top - kept if kept >= 0 else self.exact(standing, wilds)
                 if seven:
@@ -301,20 +310,17 @@ class Reader:
                 one, other = table[index], rest[(sets - k) * 2 + 1 - p]
                 if one < 0 or other < 0 or self.natural(one + other) != kept:
                     continue
-                lacks, more = mask_parts(masks[index], soft)
+                lacks, lacks_any = mask_parts(masks[index], soft)
                 if not soft:
                     lifts |= lacks
-                elif 64 * kept + 60 - one - other <= spare:  # the places this best needs
+                elif hand_places(one + other) <= spare:
                     lifts |= lacks
-                    unsure |= more
+                    unsure |= lacks_any
                 else:
-                    unsure |= more
+                    unsure |= lacks_any
         if places is not IN_PLACE[len(places)]:
             lifts, unsure = placed_mask(lifts, places), placed_mask(unsure, places)
         return lifts, unsure & ~lifts
-
-
-_Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class _Drawn:

@@ -37,17 +37,32 @@ from service.memo import Memo
 IMPOSSIBLE: Final = -100
 # A table as the memo keeps it: the values (a SOFT table's as the walk counts them,
 # ``_walk``) and a mask per entry, a bit per tile of the suit: the tiles that the parts keeping
-# the most lack, and above them (SOFT tables, ``_MORE``) those that the parts keeping as many
-# natural tiles with more wild places lack. Small ints, which Python shares, so the memo's
-# bytes hold about twice the tables three tuples of wide ints did.
+# the most lack, and above them (SOFT tables, ``_ANY_PLACES``) those that the parts keeping as
+# many natural tiles with any wild places lack. Small ints, which Python shares, so the
+# memo's bytes hold about twice the tables three tuples of wide ints did.
 Table = tuple[tuple[int, ...], tuple[int, ...]]
-_MORE: Final = 9
+_ANY_PLACES: Final = 9
 _TABLES: Final[Memo[int, Table]] = Memo("shanten suit tables", 0.04)
 _BITS: Final = 3
 # ``spare`` for a table whose wild places are counted, not limited (``_walk``): a hand with
 # wilds reads these first, and the exact tables only when its best needs too many places.
 SOFT: Final = 7
 MOST_PLACES: Final = 15  # more in one suit is never within a hand's wilds: not walked
+# A soft table's value: ``kept * 64 + 15 - places`` as a hand reads it, so the values of four
+# suits add up to ``kept * 64 + 60 - places`` without a carry (``hand_kept``); inside the walk
+# and in the memo ``kept * 16 + 15 - places``, small ints Python shares (``_walk``).
+_WIDE: Final = 64
+_NARROW: Final = 16
+
+
+def hand_kept(value: int) -> int:
+    """The natural tiles four soft suits' values added up keep."""
+    return (value + 3) // _WIDE
+
+
+def hand_places(value: int) -> int:
+    """The wild places four soft suits' values added up need."""
+    return _WIDE * hand_kept(value) + 4 * 15 - value
 
 
 def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
@@ -67,10 +82,10 @@ def suit_table(key: int, size: int) -> tuple[int, ...]:
     """The table a ``suit_key`` names (see ``IMPOSSIBLE``): the most natural tiles kept by k
     sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
     tiles (nine, or seven honours)."""
-    return suit_lacks(key, size)[0]
+    return suit_masked(key, size)[0]
 
 
-def suit_lacks(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
+def suit_masked(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
                                              tuple[int, ...]]:
     """The table a ``suit_key`` names (``suit_table``), its masks (``mask_parts``) and their
     tiles: the suit's own place of each bit (-1 for none), for the table may be that of a
@@ -80,15 +95,15 @@ def suit_lacks(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
     if found is None:
         found, places = _found(key, size)
     values, masks = found
-    if key >> _BITS * 2 * size >> 3 & 7 == SOFT:  # counted as kept * 64 + 15 - places
-        values = tuple((v >> 4) * 64 + v % 16 if v >= 0 else v for v in values)
+    if key >> _BITS * 2 * size >> 3 & 7 == SOFT:  # made as a hand reads them (``_WIDE``)
+        values = tuple(v // _NARROW * _WIDE + v % _NARROW if v >= 0 else v for v in values)
     return values, masks, places
 
 
 def mask_parts(mask: int, soft: bool) -> tuple[int, int]:
-    """A ``suit_lacks`` mask as the tiles the best parts lack and (soft tables) those the
-    parts keeping as many natural tiles with more places lack."""
-    return mask & 511, mask >> _MORE if soft else mask & 511
+    """A ``suit_masked`` mask as the tiles the best parts lack and (soft tables) those the
+    parts keeping as many natural tiles with any places lack."""
+    return mask & 511, mask >> _ANY_PLACES if soft else mask & 511
 
 
 def _found(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
@@ -114,7 +129,8 @@ _NINE: Final = (1 << 27) - 1
 # three counts of a ``suit_key`` in the other order, for each value of their nine bits
 _BACKWARDS: Final = tuple((v & 7) << 6 | (v >> 3 & 7) << 3 | v >> 6 for v in range(512))
 # a canonical number suit's places in the suit, moved along by 0-6 (``canonical_key``)
-_AHEAD: Final = tuple(tuple(j + m if j + m < 9 else -1 for j in range(9)) for m in range(7))
+_AHEAD: Final = (IN_PLACE[9], *(tuple(j + m if j + m < 9 else -1 for j in range(9))
+                                  for m in range(1, 7)))
 _BACK: Final = tuple(tuple(8 - j - m if j + m < 9 else -1 for j in range(9)) for m in range(7))
 
 
@@ -171,7 +187,7 @@ def canonical(counts: list[int], limits: list[int],
 
 
 def placed_mask(mask: int, places: tuple[int, ...]) -> int:
-    """A canonical table's mask (``suit_lacks``) as the suit's own."""
+    """A canonical table's mask (``suit_masked``) as the suit's own."""
     found = 0
     j = 0
     while mask:
@@ -199,11 +215,17 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     a flat list of the most kept (-1: not reached), so the walk does plain arithmetic.
 
     ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
-    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 16 + 15 - e`` (kept
-    small, so the compiled walk's lists hold Python's shared small ints, and made
-    ``kept * 64 + 15 - e`` in the table, so four suits' places add up without a carry); its
-    first mask is of the parts with that value, its second of those keeping as many tiles
-    with any places."""
+    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 16 + 15 - e`` (small,
+    so the compiled walk's lists hold Python's shared ints; ``_NARROW``, read with shifts by
+    four here), which ``suit_masked`` makes ``kept * 64 + 15 - e`` (``_WIDE``); its first mask
+    is of the parts with that value, its second of those keeping as many tiles with any
+    places.
+
+    Why the masks say the draws (service/hand/advice.py reads them): drawing a tile the hand
+    may still draw leaves every part's wild places as they were (the tile stays within its
+    limit), so a part keeps one tile more exactly when it lacks the tile. A best part is
+    walked unless some state beat it, that is unless fewer sets or no pair keep as many; the
+    masks of such entries are emptied below and never read."""
     size = len(counts)
     sets_span = most_sets + 1
     soft = spare == SOFT
@@ -216,10 +238,10 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     kept_at = [-1] * states
     kept_at[0] = 15 if soft else 0  # nothing kept, no wild place
     lacks_at = [0] * states  # tiles the parts with the state's value lack, a bit each
-    more_at = [0] * states   # soft: tiles the parts keeping as many tiles lack
+    lacks_any_at = [0] * states   # soft: tiles the parts keeping as many tiles lack
     following = [-1] * states
     lacks = [0] * states
-    more = [0] * states
+    lacks_any = [0] * states
     active = [0]
     before = [0]
     for i in range(size):
@@ -232,7 +254,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
         for state in active:
             kept = kept_at[state]
             lacked = lacks_at[state]
-            lacked_more = more_at[state]
+            lacked_any = lacks_any_at[state]
             e = 15 - kept % 16 if soft else state % width
             rest = state // width
             p = rest % 2
@@ -272,7 +294,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                             reached.append(index)
                             following[index] = value
                             lacks[index] = lacked | lack
-                            more[index] = lacked_more | lack
+                            lacks_any[index] = lacked_any | lack
                         elif not soft:
                             if known < value:
                                 following[index] = value
@@ -282,9 +304,9 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
                         elif value >> 4 > known >> 4:
                             following[index] = value
                             lacks[index] = lacked | lack
-                            more[index] = lacked_more | lack
+                            lacks_any[index] = lacked_any | lack
                         elif value >> 4 == known >> 4:
-                            more[index] |= lacked_more | lack
+                            lacks_any[index] |= lacked_any | lack
                             if known < value:
                                 following[index] = value
                                 lacks[index] = lacked | lack
@@ -294,7 +316,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
             kept_at[state] = -1
         kept_at, following = following, kept_at
         lacks_at, lacks = lacks, lacks_at
-        more_at, more = more, more_at
+        lacks_any_at, lacks_any = lacks_any, lacks_any_at
         before = reached
         active = _undominated(kept_at, reached, width, sets_span, soft)
     entries = sets_span * 2 * width
@@ -303,7 +325,8 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     for state in active:
         if state < entries:  # a = b = 0: every sequence ended in the suit
             table[state] = kept_at[state]
-            masks[state] = lacks_at[state] | more_at[state] << _MORE if soft else lacks_at[state]
+            masks[state] = lacks_at[state] | lacks_any_at[state] << _ANY_PLACES if soft \
+                else lacks_at[state]
     # "at most": k sets, p pairs, e wild places, or fewer of each. An entry where fewer keep
     # as many natural tiles has room for a group that keeps only a drawn tile, which the
     # masks do not see: its masks are not read (service/hand/advice.py reads its draws
