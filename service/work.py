@@ -53,10 +53,10 @@ WAYS: Final = 4
 # An advice request's reading: every discard, each with its draws, a Chuzhou single wait
 # scored twice. Measured against the heaviest hands admitted (bench/heavy.py's three-财神
 # wins, in the same process) on never-seen hands of one crowded suit, the costliest to read
-# (`make advice-weight`): compiled, the build the bound was chosen on and the image ships, at
-# most 111 of them (Yueqing, 财神 among them; Chuzhou 24; 500 hands of each); interpreted up
-# to 577, where the deadline is what stops a batch of the costliest. docs/performance.md,
-# Advice.
+# (`make advice-weight`; `bench/advice_weight.py 500` for 500 hands of each kind): compiled,
+# the build the bound was chosen on and the image ships, at most 102-111 of them (Yueqing,
+# 财神 among them; Chuzhou 21-24); interpreted up to 577, where the deadline is what stops a
+# batch of the costliest. docs/performance.md, Advice.
 ADVICE: Final = 130
 # The most waits of a hand of a ruleset the service does not know: one per tile.
 ANY_TILE: Final = 34

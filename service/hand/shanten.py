@@ -38,8 +38,9 @@ IMPOSSIBLE: Final = -100
 # A table as the memo keeps it: the values (a SOFT table's as the walk counts them,
 # ``_walk``) and a mask per entry, a bit per tile of the suit: the tiles that the parts keeping
 # the most lack, and above them (SOFT tables, ``_ANY_PLACES``) those that the parts keeping as
-# many natural tiles with any wild places lack. Small ints, which Python shares, so the
-# memo's bytes hold about twice the tables three tuples of wide ints did.
+# many natural tiles with any wild places lack. Two tuples of ints mostly below 256, which
+# Python shares (a soft mask with a tile lacked only with more places is wider): the memo's
+# bytes hold about twice the tables three tuples of wide ints did.
 Table = tuple[tuple[int, ...], tuple[int, ...]]
 _ANY_PLACES: Final = 9
 _TABLES: Final[Memo[int, Table]] = Memo("shanten suit tables", 0.04)
@@ -50,18 +51,20 @@ SOFT: Final = 7
 MOST_PLACES: Final = 15  # more in one suit is never within a hand's wilds: not walked
 # A soft table's value: ``kept * 64 + 15 - places`` as a hand reads it, so the values of four
 # suits add up to ``kept * 64 + 60 - places`` without a carry (``hand_kept``); inside the walk
-# and in the memo ``kept * 16 + 15 - places``, small ints Python shares (``_walk``).
+# and in the memo ``kept * 16 + 15 - places``, below 256 (which Python shares) while a suit
+# keeps fewer than 16 tiles (``_walk``).
 _WIDE: Final = 64
 _NARROW: Final = 16
 
 
 def hand_kept(value: int) -> int:
-    """The natural tiles four soft suits' values added up keep."""
+    """The natural tiles four soft suits' values added up keep (each value a table's, not
+    IMPOSSIBLE)."""
     return (value + 3) // _WIDE
 
 
 def hand_places(value: int) -> int:
-    """The wild places four soft suits' values added up need."""
+    """The wild places four soft suits' values added up need (as ``hand_kept``)."""
     return _WIDE * hand_kept(value) + 4 * 15 - value
 
 
@@ -95,7 +98,7 @@ def suit_masked(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
     if found is None:
         found, places = _found(key, size)
     values, masks = found
-    if key >> _BITS * 2 * size >> 3 & 7 == SOFT:  # made as a hand reads them (``_WIDE``)
+    if _sizes(key, size)[2] == SOFT:  # made as a hand reads them (``_WIDE``)
         values = tuple(v // _NARROW * _WIDE + v % _NARROW if v >= 0 else v for v in values)
     return values, masks, places
 
@@ -116,10 +119,15 @@ def _found(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
     if found is None:
         counts = [same >> _BITS * i & 7 for i in range(size)]
         limits = [same >> _BITS * (size + i) & 7 for i in range(size)]
-        rest = same >> _BITS * 2 * size
-        found = _TABLES.put(same, _walk(counts, limits, bool(rest >> 6), rest & 7,
-                                        rest >> 3 & 7))
+        honours, most_sets, spare = _sizes(same, size)
+        found = _TABLES.put(same, _walk(counts, limits, honours, most_sets, spare))
     return found, places
+
+
+def _sizes(key: int, size: int) -> tuple[bool, int, int]:
+    """Whether a ``suit_key`` names the honours, its most sets and its spare."""
+    rest = key >> _BITS * 2 * size
+    return bool(rest >> 6), rest & 7, rest >> 3 & 7
 
 
 IN_PLACE: Final = {9: tuple(range(9)), 7: tuple(range(7))}
@@ -215,11 +223,11 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     a flat list of the most kept (-1: not reached), so the walk does plain arithmetic.
 
     ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
-    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 16 + 15 - e`` (small,
-    so the compiled walk's lists hold Python's shared ints; ``_NARROW``, read with shifts by
-    four here), which ``suit_masked`` makes ``kept * 64 + 15 - e`` (``_WIDE``); its first mask
-    is of the parts with that value, its second of those keeping as many tiles with any
-    places.
+    kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 16 + 15 - e`` (below
+    256 while the suit keeps fewer than 16, so the compiled walk's lists mostly hold
+    Python's shared ints; ``_NARROW``, read with shifts by four here), which ``suit_masked``
+    makes ``kept * 64 + 15 - e`` (``_WIDE``); its first mask is of the parts with that
+    value, its second of those keeping as many tiles with any places.
 
     Why the masks say the draws (service/hand/advice.py reads them): drawing a tile the hand
     may still draw leaves every part's wild places as they were (the tile stays within its
