@@ -18,7 +18,7 @@ from typing import Any
 from service.errors import PastDeadline, ProblemError
 from service.rulesets.registry import Handler, Ruleset, WaitValues
 from service.tiles import tile
-from service.work import pace
+from service.work import WAYS, pace
 
 
 def _score(score: Handler, request: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +101,7 @@ def _fresh(value: Any) -> Any:
 def scorings(asked: WaitValues, data: dict[str, Any]) -> int:
     """How many ways of each wait ``values`` scores for this loaded request: self-drawn, and
     each other seat's discard or, when the ruleset's discards win alike, one."""
-    return 2 if asked.discards_alike(data) else 4
+    return 2 if asked.discards_alike(data) else WAYS
 
 
 def with_values(ruleset: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
