@@ -262,13 +262,14 @@ def test_soft_tables_read_as_the_exact_ones(data: st.DataObject, winning: bool) 
 @_SETTINGS
 @given(st.data(), st.sampled_from(["chuzhou", "yueqing"]))
 def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset: str) -> None:
-    """What ``Reader.discards`` keeps across a hand's discards (its suits' tables combined,
-    the tables after draws into other suits) gives, for every natural discard, what reading
-    the tiles it leaves alone gives: their shanten and the shanten after each draw."""
+    """What ``Reader.discards`` keeps across a hand's discards (its suits' tables combined)
+    gives the hand's own shanten as reading it gives, and, for every natural discard, what
+    reading the tiles it leaves alone gives: their shanten and the shanten after each draw."""
     hand = data.draw(hands(ruleset, winning=True))
     form, counts, wilds, spare = _reading(ruleset, hand)
     reader = Reader(form, spare)
-    found = reader.discards(counts, wilds)
+    whole, found = reader.discards(counts, wilds)
+    assert whole == reader.shanten(counts, wilds), hand
     assert sorted(found) == [t for t in range(34) if counts[t]]
     for d, read in found.items():
         standing = list(counts)

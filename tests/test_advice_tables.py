@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 from service.hand import shanten
 from service.hand.advice import _merge
-from service.hand.shanten import IMPOSSIBLE, SOFT, _walk, canonical, mask_parts, placed_mask
+from service.hand.shanten import (
+    IMPOSSIBLE,
+    SOFT,
+    _walk,
+    canonical_key,
+    mask_parts,
+    placed_mask,
+    suit_key,
+)
 
 
 @st.composite
@@ -28,6 +36,15 @@ def suits(draw: st.DrawFn) -> tuple[list[int], list[int], bool, int, int]:
     limits = [draw(st.sampled_from([4, 4, 4, 3, 1, 0])) for _ in range(size)]
     spare = draw(st.sampled_from([0, 0, 1, 2, 3, SOFT]))
     return counts, limits, honours, draw(st.sampled_from([4, 5])), spare
+
+
+def canonical(counts: list[int], limits: list[int],
+              honours: bool) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """``canonical_key`` of a suit's counts and limits, as counts and limits, and its places."""
+    size = len(counts)
+    same, places = canonical_key(suit_key(counts, 0, size, limits, honours, 0, 0), size)
+    return ([same >> 3 * i & 7 for i in range(size)],
+            [same >> 3 * (size + i) & 7 for i in range(size)], places)
 
 
 @settings(max_examples=400, deadline=None)

@@ -29,7 +29,6 @@ from service.hand.shanten import (
     seven_pairs_from,
     suit_key,
     suit_masked,
-    suit_table,
 )
 from service.hand.splits import SUITS
 from service.language import Message
@@ -165,8 +164,7 @@ class Reader:
         return hand_kept(kept) if hand_places(kept) <= self.spare else -1
 
     def table(self, key: int, size: int) -> tuple[int, ...]:
-        form = self.form
-        return _trimmed(suit_table(key, size), form.sets, form.most_sets, self.width)
+        return self.suit(key, size)[0]
 
     def suit(self, key: int, size: int) -> _Suit:
         form = self.form
@@ -188,14 +186,13 @@ class Reader:
         last_two = _merge(tables[2], tables[3], sets, width)
         top = 3 * sets + 2 - wilds - 1
         kept = self.missing(_kept(first_two, last_two, sets, width))
-        found = top - kept if kept >= 0 else self.exact(counts, wilds)
         pairs = singles = 0
         seven = form.seven_pairs and not wilds
         if seven:
             for n in counts:
                 pairs += n // 2
                 singles += n % 2
-            found = min(found, seven_pairs_from(pairs, singles))
+        found = self._shanten(kept, counts, wilds, top, seven, pairs, singles)
         if not draws:
             return found, {}
         # the other three suits of each suit, combined once
@@ -207,11 +204,12 @@ class Reader:
         return found, self._after(drawn, kept, suits, others, keys,
                                   self._roomy(first_two, last_two, kept))
 
-    def discards(self, counts: list[int], wilds: int) -> dict[int, tuple[int, dict[int, int]]]:
-        """For standing tiles of winning size, each natural tile's discard: what ``read`` with
-        ``draws`` gives of the tiles it leaves. A discard changes one suit, so the hand's own
-        suit tables and each two and each three of them combined are made once for all its
-        discards."""
+    def discards(self, counts: list[int],
+                 wilds: int) -> tuple[int, dict[int, tuple[int, dict[int, int]]]]:
+        """For standing tiles of winning size, their shanten (``read``'s) and each natural
+        tile's discard: what ``read`` with ``draws`` gives of the tiles it leaves. A discard
+        changes one suit, so the hand's own suit tables and each two and each three of them
+        combined are made once for the hand and all its discards."""
         form = self.form
         sets, width = form.sets, self.width
         keys = self.keys(counts)
@@ -230,6 +228,8 @@ class Reader:
             for n in counts:
                 all_pairs += n // 2
                 all_singles += n % 2
+        whole = self._shanten(self.missing(_kept(two[0, 1], two[2, 3], sets, width)), counts,
+                              wilds, top, seven, all_pairs, all_singles)
         found: dict[int, tuple[int, dict[int, int]]] = {}
         for s, (a, b) in enumerate(SUITS):
             for d in range(a, b):
@@ -245,9 +245,7 @@ class Reader:
                 own_suits = list(suits)
                 own_suits[s] = own = self.suit(own_keys[s], b - a)
                 kept = self.missing(_kept(own[0], others[s], sets, width))
-                shanten = top - kept if kept >= 0 else self.exact(standing, wilds)
-                if seven:
-                    shanten = min(shanten, seven_pairs_from(pairs, singles))
+                shanten = self._shanten(kept, standing, wilds, top, seven, pairs, singles)
                 # each other suit's rest: the discard's suit with the two suits left
                 rests = []
                 for u in range(4):
@@ -259,7 +257,14 @@ class Reader:
                 drawn = _Drawn(self, standing, wilds, top, seven, pairs, singles)
                 found[d] = shanten, self._after(drawn, kept, own_suits, rests, own_keys,
                                                 self._roomy(own[0], others[s], kept))
-        return found
+        return whole, found
+
+    def _shanten(self, kept: int, standing: list[int], wilds: int, top: int, seven: bool,
+                 pairs: int, singles: int) -> int:
+        """The shanten of standing tiles whose best keeps ``kept`` (``missing``'s answer: the
+        exact tables read where it is -1), and of seven pairs where they win."""
+        found = top - kept if kept >= 0 else self.exact(standing, wilds)
+        return min(found, seven_pairs_from(pairs, singles)) if seven else found
 
     def _roomy(self, one: tuple[int, ...], two: tuple[int, ...], kept: int) -> bool:
         """Whether a best winning hand of ``one`` and ``two`` keeping ``kept`` (``missing``'s
@@ -385,9 +390,7 @@ def advise(concealed: list[int], form: Form, left: Sequence[int],
     if len(concealed) % 3 == 1:
         return _waiting(concealed, form, left, waits, ready)
     counts, wilds = _natural(concealed, form.wild)
-    reader = _reader(form, wilds)
-    found = reader.shanten(counts, wilds)
-    by_discard = reader.discards(counts, wilds)
+    found, by_discard = _reader(form, wilds).discards(counts, wilds)
     discards = []
     for discarded in sorted(set(concealed)):
         rest = list(concealed)

@@ -81,18 +81,12 @@ def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
     return key
 
 
-def suit_table(key: int, size: int) -> tuple[int, ...]:
-    """The table a ``suit_key`` names (see ``IMPOSSIBLE``): the most natural tiles kept by k
-    sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
-    tiles (nine, or seven honours)."""
-    return suit_masked(key, size)[0]
-
-
 def suit_masked(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
                                              tuple[int, ...]]:
-    """The table a ``suit_key`` names (``suit_table``), its masks (``mask_parts``) and their
-    tiles: the suit's own place of each bit (-1 for none), for the table may be that of a
-    suit read alike."""
+    """The table a ``suit_key`` names (see ``IMPOSSIBLE``: the most natural tiles kept by k
+    sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
+    tiles, nine or seven honours), its masks (``mask_parts``) and their tiles: the suit's own
+    place of each bit (-1 for none), for the table may be that of a suit read alike."""
     found = _TABLES.get(key)
     places = IN_PLACE[size]
     if found is None:
@@ -183,15 +177,6 @@ def canonical_key(key: int, size: int) -> tuple[int, tuple[int, ...]]:
     if back < ahead:
         return rest | back[0] | back[1] << 27, _BACK[back_moved]
     return rest | ahead[0] | ahead[1] << 27, _AHEAD[moved]
-
-
-def canonical(counts: list[int], limits: list[int],
-              honours: bool) -> tuple[list[int], list[int], tuple[int, ...]]:
-    """``canonical_key`` of a suit's counts and limits, as counts and limits."""
-    size = len(counts)
-    same, places = canonical_key(suit_key(counts, 0, size, limits, honours, 0, 0), size)
-    return ([same >> _BITS * i & 7 for i in range(size)],
-            [same >> _BITS * (size + i) & 7 for i in range(size)], places)
 
 
 def placed_mask(mask: int, places: tuple[int, ...]) -> int:
