@@ -19,7 +19,7 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties advice-weight messages
+	advice-properties advice-weight messages regen regen-check mutate-sample
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -68,15 +68,19 @@ types: $(STAMP)
 unit: $(INSTALLED) browser node
 	REFERENCE_EXAMPLES=250 $(BIN)/pytest
 
-# The core's tests (the reading engine, tiles, memos, both rulesets), in-process: no server,
-# the best reading against its reference over 25 hands (make test: 250, make best-reading:
-# 5,000). The loop to run after an edit to the core; under 15 seconds.
+# The core's tests (the reading engine, tiles, memos, both rulesets and their settlement),
+# in-process: no server, the best reading against its reference over 25 hands (make test:
+# 250, make best-reading: 5,000). The loop to run after an edit to the core. Every test module
+# that reaches nothing above service.scoring and starts nothing is listed here
+# (tests/test_core_loop.py fails otherwise).
 CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
   tests/test_advice_tables.py tests/test_advice_masks_limits.py \
-  tests/test_natural_suits.py tests/test_wild_splits.py \
-	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
+  tests/test_natural_suits.py tests/test_wild_splits.py tests/test_fast_checks.py \
+  tests/test_house_exclusions.py tests/test_docs_tables.py tests/test_layers.py \
+  tests/test_packaging.py tests/test_core_loop.py \
+  tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
 core: $(INSTALLED)
-	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -m "not server and not slow" \
+	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -n auto -m "not server and not slow" \
 	  $(CORE_TESTS)
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
@@ -243,7 +247,21 @@ sequences: $(INSTALLED)
 mutate: $(INSTALLED)
 	$(BIN)/python tools/mutate.py $(MODULES)
 
+# The mutation testing that gates a landing (.ci/run): a fixed sample, about 30 %, of each
+# module's mutants, every canary among them, under the same floor.
+mutate-sample: $(INSTALLED)
+	$(BIN)/python tools/mutate.py --sample $(MODULES)
+
 # --- the contract ------------------------------------------------------------------------
+
+# Every regeneration below in the order each needs (tools/regen.py): messages, openapi,
+# examples, worked-hands, versions; then a second pass, which fails if it moves a file.
+regen: $(INSTALLED)
+	$(BIN)/python tools/regen.py
+
+# .ci/run's: one pass on a clean checkout, failing if it moves a committed file.
+regen-check: $(INSTALLED)
+	$(BIN)/python tools/regen.py --check
 
 openapi: $(INSTALLED)
 	$(BIN)/python -m service.openapi > openapi.yaml

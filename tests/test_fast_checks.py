@@ -31,7 +31,7 @@ from service.hand.groups import (
 from service.hand.validate import REAL_MELDS, check_copies, check_meld
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.checks import QUIET, check_situation
-from service.rulesets.chuzhou.rules import DEFAULT
+from service.rulesets.chuzhou.rules import DEFAULT, tune
 from service.rulesets.chuzhou.schemas import SituationSchema
 from service.rulesets.chuzhou.scorer import entries
 from service.rulesets.chuzhou.settlement import (
@@ -48,6 +48,7 @@ from service.rulesets.yueqing.schemas import SituationSchema as YueqingSituation
 from service.rulesets.yueqing.tiles import check_special_tiles
 from service.scoring import load
 from service.tiles import NUM_TILES, code, render
+from tests.catalogues import every_one_on
 
 KINDS = (CHI, PENG, GANG, ANGANG)
 
@@ -247,17 +248,21 @@ def reference_entry(pid: str, concealed: bool, count: int, sets: list[int]) -> d
             "count": count, "concealed": concealed, "fan": value * count, "sets": sets}
 
 
+PLAYED = tune(every_one_on("chuzhou"))  # every pattern on, whatever its row's default
+
+
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.id)
 def test_pattern_entries_equal_the_reference(pattern: Pattern) -> None:
     pid = pattern.id
     for concealed in (False, True):
-        found = entries({pid: [(concealed, (3, 0))]})
+        found = entries({pid: [(concealed, (3, 0))]}, PLAYED)
         assert found == [reference_entry(pid, concealed, 1, [0, 3])]
         assert list(found[0]) == list(reference_entry(pid, concealed, 1, []))
         found[0]["sets"].append(9)  # each answer has dicts and lists of its own
         found[0]["name"] = "changed"
-        assert entries({pid: [(concealed, ())]}) == [reference_entry(pid, concealed, 1, [])]
-    mixed = entries({pid: [(False, (1,)), (True, (2, 0)), (False, (3, 1))]})
+        assert entries({pid: [(concealed, ())]}, PLAYED) == \
+            [reference_entry(pid, concealed, 1, [])]
+    mixed = entries({pid: [(False, (1,)), (True, (2, 0)), (False, (3, 1))]}, PLAYED)
     assert mixed == [reference_entry(pid, True, 1, [0, 2]),
                      reference_entry(pid, False, 2, [1, 3])]
 def test_the_quiet_yueqing_situation_is_the_schema_default() -> None:

@@ -16,6 +16,7 @@ from service.errors import ProblemError
 from service.rulesets import RULESETS
 from service.scoring import score
 from service.tiles import code, parse_compact, tile
+from tests.catalogues import playing
 from tests.chuzhou.helpers import body as cz
 from tests.chuzhou.test_patterns import CASES as CZ_CASES
 from tests.yueqing.helpers import body as yq
@@ -89,7 +90,9 @@ def _one_set_claimed(request: dict[str, Any], answer: dict[str, Any],
 def _hand_for(ruleset_id: str, pid: str, form: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A worked hand whose best reading scores ``pid`` in that form (明/暗 or any): one of the
     tables' or the suite's, else one of them won another way."""
-    scored = _worked_scores(ruleset_id)
+    scored = [(request, answer) if request is played else (played, score(ruleset_id, played))
+              for request, answer in _worked_scores(ruleset_id)
+              for played in [playing(ruleset_id, pid, request)]]
     for request, answer in scored:
         if _scores(answer, pid, form):
             return request, answer
@@ -116,15 +119,18 @@ VALUE_PARAMETERS = [(rid, pid) for rid in PARAMETERS for pid in PARAMETERS[rid]
                                                   RULESETS[rid].catalogue()["patterns"]}]
 
 
+@pytest.mark.reads_record
 @pytest.mark.parametrize(("ruleset_id", "parameter"), VALUE_PARAMETERS)
 def test_every_pattern_value_and_switch_changes_a_worked_hand(ruleset_id: str,
                                                                parameter: str) -> None:
     pid, form = parameter.rsplit(".", 1)
-    request, before = _hand_for(ruleset_id, pid, form)
+    request, before = _hand_for(ruleset_id, pid, form)  # played with pid on (its row may not)
     default = PARAMETERS[ruleset_id][parameter].default
     value: Any = False if form == "on" else int(default) + 7
-    after = score(ruleset_id, {**request, "rules": {parameter: value}})
-    assert after["rules"]["overrides"] == {parameter: value}
+    rules = {**request.get("rules", {}), parameter: value}
+    after = score(ruleset_id, {**request, "rules": rules})
+    assert after["rules"]["overrides"] == {
+        key: v for key, v in rules.items() if v != PARAMETERS[ruleset_id][key].default}
     assert after["rules"]["fingerprint"] != before["rules"]["fingerprint"]
     ids = [entry["id"] for entry in after["patterns"]]
     if form == "on":  # it no longer counts; the best reading is judged again without it

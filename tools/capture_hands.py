@@ -8,11 +8,16 @@ test marked ``draws_parameters``, whose hands move whenever a parameter is added
 tools/versions.py reads and writes (keys and lines sorted: a run over the same tests rewrites
 nothing); the version test (tests/test_versions.py) answers them all and digests the answers
 per ruleset.
+
+No test of the run reads the record it rewrites: those marked ``reads_record`` are left out,
+and a test that opens the file anyway fails the run, naming itself. So one run is a fixed
+point: a second rewrites nothing (``make regen`` checks it).
 """
 
 from __future__ import annotations
 
 import atexit
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +42,41 @@ _perform = service.scoring.perform
 _drawing: list[bool] = [False]
 
 
+# The tests that opened the record while the run rewrites it.
+_readers: list[str] = []
+_running: list[str] = [""]
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "open" and _running[0] and isinstance(args[0], (str, Path)) \
+            and Path(args[0]).resolve() == OUT:
+        _readers.append(_running[0])
+
+
+sys.addaudithook(_audit)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    left_out = [item for item in items if item.get_closest_marker("reads_record")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Any:
     _drawing[0] = item.get_closest_marker("draws_parameters") is not None
+    _running[0] = item.nodeid
     yield
+    _running[0] = ""
     _drawing[0] = False
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _readers:
+        print(f"\nthese tests read {OUT.name}, which this run rewrites; mark them "
+              f"reads_record: {', '.join(sorted(set(_readers)))}", file=sys.stderr)
+        session.exitstatus = 1
 
 
 def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, Any]:

@@ -7,13 +7,26 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from bench.hands import chuzhou_hands
+from service.errors import ProblemError
+from service.rulesets.chuzhou import view as view_module
 from service.rulesets.chuzhou.catalogue import PATTERNS
+from service.rulesets.chuzhou.rules import tune
+from service.rulesets.chuzhou.scorer import recognise as scorer_recognise
+from service.rulesets.chuzhou.scorer import total
+from service.rulesets.registry import _FLAG_BITS, recognise
+from service.tiles import code
+from tests.catalogues import every_one_on
 from tests.chuzhou.helpers import body as make_body
 from tests.chuzhou.helpers import readings
 from tests.chuzhou.test_patterns import CASES
 from tests.contract import known_ids
 
 IDS = [p.id for p in PATTERNS]
+# Every pattern's test, each pattern switched on whatever its row's default: the gates of a
+# pattern declared off by default are tested too.
+PLAYED = tune(every_one_on("chuzhou"))
+TESTS = PLAYED.tests
 
 
 def test_catalogue_is_the_contract() -> None:
@@ -32,10 +45,6 @@ def test_every_pattern_is_scored_and_nearly_missed() -> None:
 
 def test_needs_only_skip_tests_that_could_not_apply() -> None:
     """Skipping by ``needs`` never changes what a reading scores."""
-    from bench.hands import chuzhou_hands
-    from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS = DEFAULT.tests
-    from service.rulesets.registry import recognise
 
     bodies = [body for _, _, body in CASES] + chuzhou_hands(400, seed=7)
     checked = 0
@@ -51,12 +60,9 @@ def test_needs_only_skip_tests_that_could_not_apply() -> None:
 def _assert_scorer_finds(view: Any, everything: Any, request: dict[str, Any]) -> None:
     """The scorer's own pass (its flags' tests only, 番 summed as found, exclusions where an
     excluder fired) finds what running every test and then every exclusion finds."""
-    from service.rulesets.chuzhou.scorer import recognise as scorer_recognise
-    from service.rulesets.chuzhou.scorer import total
-
-    fan, hits = scorer_recognise(view)
+    fan, hits = scorer_recognise(view, PLAYED)
     assert hits == everything, request
-    assert fan == total(everything), request
+    assert fan == total(everything, PLAYED), request
     # ...in catalogue order, the order the answer lists them in (``entries`` keeps it).
     places = [IDS.index(pid) for pid in hits]
     assert places == sorted(places), request
@@ -69,8 +75,6 @@ _first = st.sampled_from([0, 2, 3, 4, 6, 9, 12, 15, 18, 27, 28, 29, 30, 31, 32, 
 
 @st.composite
 def _crowded(draw: st.DrawFn) -> dict[str, Any]:
-    from service.tiles import code
-
     counts = [0] * 34
     concealed: list[int] = []
     melds: list[str] = []
@@ -100,10 +104,6 @@ def _crowded(draw: st.DrawFn) -> dict[str, Any]:
 def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     """The gates on rare patterns (winds, dragons, runs of triplets, one suit) skip nothing
     that would have scored, on hands built to meet them."""
-    from service.errors import ProblemError
-    from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS = DEFAULT.tests
-    from service.rulesets.registry import recognise
 
     try:
         found = list(readings(request))
@@ -117,10 +117,6 @@ def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
 
 def test_an_instance_names_each_set_once() -> None:
     """An instance is read from distinct sets (CZ-6); the answer lists them as given."""
-    from bench.hands import chuzhou_hands
-    from service.rulesets.chuzhou.rules import DEFAULT
-    TESTS = DEFAULT.tests
-    from service.rulesets.registry import recognise
 
     for request in [request for _, _, request in CASES] + chuzhou_hands(400, seed=11):
         for view in readings(request):
@@ -132,11 +128,8 @@ def test_an_instance_names_each_set_once() -> None:
 def test_need_flags_are_bits_of_their_own() -> None:
     """Each Need flag is one bit no other flag has, below the suits' shapes the view keeps
     above them and the 64 bits the registry keeps a reading's flags in."""
-    from service.rulesets.chuzhou import view
-    from service.rulesets.registry import _FLAG_BITS
-
-    flags = [value for name, value in vars(view.Need).items() if name.isupper()]
+    flags = [value for name, value in vars(view_module.Need).items() if name.isupper()]
     assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
     assert len(set(flags)) == len(flags)
-    assert max(flags) < 1 << view._SHAPE_AT <= 1 << _FLAG_BITS
-    assert all(not p.needs & ~((1 << view._SHAPE_AT) - 1) for p in PATTERNS)
+    assert max(flags) < 1 << view_module._SHAPE_AT <= 1 << _FLAG_BITS
+    assert all(not p.needs & ~((1 << view_module._SHAPE_AT) - 1) for p in PATTERNS)

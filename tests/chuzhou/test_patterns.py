@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.catalogues import playing
 from tests.chuzhou.helpers import body, fans
 
 D = {"by": "discard", "source": 3}  # won on seat 3's discard
@@ -185,4 +186,6 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("pattern", "expected", "request_body"), CASES)
 def test_pattern(pattern: str, expected: int | None, request_body: dict[str, Any]) -> None:
-    assert fans(request_body).get(pattern) == expected
+    """Its worked hand scores it and its near miss does not, with it switched on (a pattern
+    may be declared off by default: tests/catalogues.py)."""
+    assert fans(playing("chuzhou", pattern, request_body)).get(pattern) == expected

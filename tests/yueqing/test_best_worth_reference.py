@@ -13,13 +13,17 @@ from hypothesis import strategies as st
 from bench.hands import yueqing_hands
 from service.hand.groups import ANGANG, KONG, TRIPLET, Group
 from service.rulesets.registry import PatternTests, recognise
-from service.rulesets.yueqing import scorer
 from service.rulesets.yueqing.catalogue import BY_ID, ITEMS, MINOR
+from service.rulesets.yueqing.rules import tune
 from service.rulesets.yueqing.view import Table
 from service.scoring import score
 from service.tiles import GREEN, RED
+from tests.catalogues import every_one_on
 from tests.yueqing import reference
 from tests.yueqing.test_merged_readings import readings
+
+# Every item switched on, whatever its row's default: the gates of one declared off too.
+PLAYED = tune(every_one_on("yueqing"))
 
 ALL_TESTS = PatternTests(((item.id, item.test, 0) for item in ITEMS),
                          excludes={item.id: item.excludes for item in ITEMS if item.excludes})
@@ -101,5 +105,5 @@ def test_hand_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """The items found once per hand are gated by the hand's flags (catalogue ``needs``):
     skipping by them never changes what a hand finds."""
     for view in readings(varied(yueqing_hands(1, seed=seed)[0], seed), merge=False):
-        assert recognise(scorer.DEFAULT.hand_tests, view, view.has) == \
-            recognise(scorer.DEFAULT.hand_tests, view, -1)
+        assert recognise(PLAYED.hand_tests, view, view.has) == \
+            recognise(PLAYED.hand_tests, view, -1)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.catalogues import playing
 from tests.yueqing.helpers import body, tai
 
 D = {"by": "discard", "source": 3}
@@ -89,7 +90,9 @@ CASES: list[tuple[str, int | None, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("item", "expected", "request_body"), CASES)
 def test_item(item: str, expected: int | None, request_body: dict[str, Any]) -> None:
-    assert tai(request_body).get(item) == expected
+    """Its worked hand scores it and its near miss does not, with it switched on (an item may
+    be declared off by default: tests/catalogues.py)."""
+    assert tai(playing("yueqing", item, request_body)).get(item) == expected
 
 
 def test_need_flags_are_bits_of_their_own() -> None:

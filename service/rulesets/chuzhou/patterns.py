@@ -224,6 +224,9 @@ class Pattern(NamedTuple):
     # An add-on (CZ-8's 一条龙加番): it counts only beside one of these, so with them switched
     # off (house rules, G-8) it goes too.
     adds_to: tuple[str, ...] = ()
+    # Whether a table plays it unless its rules say otherwise (``<id>.on``'s default): a
+    # club's extra pattern is declared off, and the tests switch it on from this row.
+    on: bool = True
 
     def value(self, concealed: bool) -> int:
         if "value" in self.values:
@@ -246,11 +249,12 @@ NO_NEEDS: Final = 0
 
 def pattern(id: str, name: str, name_en: str, values: dict[str, int], condition: str,  # noqa: A002
             excludes: tuple[str, ...] = (), needs: int = NO_NEEDS,
-            per_reading: bool = True, adds_to: tuple[str, ...] = ()) -> Callable[[Test], Test]:
+            per_reading: bool = True, adds_to: tuple[str, ...] = (),
+            on: bool = True) -> Callable[[Test], Test]:
     """The catalogue row of the test it decorates, added to ``PATTERNS``."""
     def row(test: Test) -> Test:
         PATTERNS.append(Pattern(id, name, name_en, values, test, condition, excludes, needs,
-                                per_reading, adds_to))
+                                per_reading, adds_to, on))
         return test
     return row
 

@@ -75,12 +75,13 @@ def _at_zero(pattern: Pattern) -> list[str]:
     return [sentence("; at 0 it still counts"), *said, " (G-8)"] if said else []
 
 
-def _pattern_parameters(pattern: Pattern) -> list[Parameter]:
+def pattern_parameters(pattern: Pattern) -> list[Parameter]:
+    """A pattern's switch (on or off by its row) and its values, each at the row's default."""
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
     found = [switch(f"{pid}.on", name, f"{name_en}: counts",
                     joined(sentence("whether {name} ({name_en}) counts; ", name=name,
                                     name_en=name_en), _off_means(pattern)),
-                    _ruling(pattern, "CZ-5"))]
+                    _ruling(pattern, "CZ-5"), pattern.on)]
     if "value" in pattern.values:
         found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
                             joined(sentence("the 番 of {name} ({name_en}), each time it counts",
@@ -131,7 +132,7 @@ SETTLEMENT: Final = (
         "tiles more left undrawn for each kong made"), "CZ-17", 2, 0, 10),
 )
 
-PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in _pattern_parameters(pattern)) \
+PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in pattern_parameters(pattern)) \
     + SETTLEMENT
 
 class Tuned(NamedTuple):

@@ -83,6 +83,9 @@ class Item(NamedTuple):
     # those once (view.py: free_choices, views), so such an item would get wrong best
     # readings: it must need Need.NO_CAISHEN, and ``item`` refuses it otherwise.
     reads_numbers: bool = False
+    # Whether a table plays it unless its rules say otherwise (``<id>.on``'s default): a
+    # club's extra item is declared off, and the tests switch it on from this row.
+    on: bool = True
 
 
 # Every item, in catalogue order: the order of the tests below, each under its row.
@@ -92,7 +95,8 @@ NO_NEEDS: Final = 0
 
 def item(id: str, name: str, name_en: str, group: str, value: int, condition: str,  # noqa: A002
          excludes: tuple[str, ...] = (), per_reading: bool = True,
-         needs: int = NO_NEEDS, reads_numbers: bool = False) -> Callable[[Test], Test]:
+         needs: int = NO_NEEDS, reads_numbers: bool = False,
+         on: bool = True) -> Callable[[Test], Test]:
     """The catalogue row of the test it decorates, added to ``ITEMS``. An item that reads
     numbers and may apply with a 财神 standing is refused (``Item.reads_numbers``)."""
     if reads_numbers and not needs & Need.NO_CAISHEN:
@@ -102,7 +106,7 @@ def item(id: str, name: str, name_en: str, group: str, value: int, condition: st
 
     def row(test: Test) -> Test:
         ITEMS.append(Item(id, name, name_en, group, value, test, condition, excludes,
-                          per_reading, needs, reads_numbers))
+                          per_reading, needs, reads_numbers, on))
         return test
     return row
 

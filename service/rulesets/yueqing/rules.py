@@ -33,7 +33,8 @@ def _names(ids: tuple[str, ...]) -> list[str]:
 
 # Each description is said in the language a request asks for (service/language.py): built
 # of sentences, each a msgid of the catalog.
-def _item_parameters(item: Item) -> list[Parameter]:
+def item_parameters(item: Item) -> list[Parameter]:
+    """An item's switch (on or off by its row) and its 台, each at the row's default."""
     cited = re.search(r"YQ-\d+", item.condition)
     ruling = cited.group(0) if cited else ("YQ-6" if item.group == MINOR else "YQ-9")
     # The names first: a catalogue row's keyword (item) inside a sentence's call would
@@ -53,7 +54,8 @@ def _item_parameters(item: Item) -> list[Parameter]:
     return [
         switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
                joined(sentence("whether {name} ({name_en}) counts, in a hand and as an "
-                               "escape's candidate; ", **named), *off, " (G-8)"), ruling),
+                               "escape's candidate; ", **named), *off, " (G-8)"), ruling,
+               item.on),
         number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
                joined(sentence("the 台 of {name} ({name_en}), a minor item, each time it counts "
                                "(an escape's candidate too); ", **named) if item.group == MINOR
@@ -144,7 +146,7 @@ SETTLEMENT: Final = (
         "YQ-22", 10, 1, MOST_FINE),
 )
 
-PARAMETERS: Final = tuple(p for item in ITEMS for p in _item_parameters(item)) + FLOWERS \
+PARAMETERS: Final = tuple(p for item in ITEMS for p in item_parameters(item)) + FLOWERS \
     + SETTLEMENT
 
 Judge = tuple[str, str, str, int, Callable[[Holding], bool]]  # id, names, 台, test
