@@ -270,6 +270,7 @@ JSON = {"Content-Type": "application/json"}
 ASKED: dict[str, tuple[str, str, dict[str, str], Any]] = {
     "400 not json": ("POST", SCORE, JSON, b'{"dealer": 0,'),
     "400 too deep": ("POST", SCORE, JSON, b"[" * 40 + b"]" * 40),
+    "400 nan": ("POST", SCORE, JSON, b'{"dealer": NaN}'),
     "404 path": ("GET", "/nowhere", {}, None),
     "404 ruling": ("GET", "/v1/rulings/XX-1", {}, None),
     "404 problem type": ("GET", "/problems/nothing", {}, None),

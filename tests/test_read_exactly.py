@@ -1,14 +1,28 @@
-"""Input read exactly (issue #43): ``Accept-Language`` is cut only where an item ends, an item
-that runs past the bound dropped, never read with another meaning."""
+"""Input read exactly (issue #43): ``Accept-Language`` is cut only where an item ends;
+``NaN`` and ``Infinity`` are not JSON, in a body, a batch item or a command-line line, and the
+refusal says where; the command line's Chinese lines hold none of the JSON reader's English."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from service import cli
 from service.language import CHINESE, ENGLISH, MAX_HEADER, negotiate
+from tests.test_language import english_in
 
+ZH = {"Accept-Language": "zh-CN"}
 DRAW = {"dealer": 0, "zhen": [1, 1, 1, 1], "kongs": 1}
+
+
+def _texts(problem: dict[str, Any]) -> list[str]:
+    return [problem["title"], problem["detail"],
+            *(text for texts in problem["errors"].values() for text in texts),
+            *(cause["message"] for cause in problem["causes"])]
 
 
 # --- Accept-Language, cut only where an item ends ---------------------------------------------
@@ -42,3 +56,94 @@ def test_a_long_header_is_read_to_the_last_whole_item_before_its_bound(
         header: str, language: str) -> None:
     assert len(header) >= MAX_HEADER
     assert negotiate(header) == language
+
+
+# --- NaN and Infinity are not JSON, and the refusal says where --------------------------------
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_body_holding_nan_or_infinity_is_refused_saying_where(
+        client: FlaskClient, constant: str) -> None:
+    body = '{"dealer": 0,\n "expected": {"wall_reserve": ' + constant + "}}"
+    answer = client.post("/v1/chuzhou/draw", data=body.encode(),
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    problem = answer.get_json()
+    assert problem["type"] == "/problems/bad-json"
+    (cause,) = problem["causes"]
+    assert cause["code"] == "not-json"
+    assert cause["params"] == {"size": len(body), "line": 2, "column": 31,
+                               "reason": f"{constant} is not JSON"}
+    assert problem["detail"] == \
+        f"The body ({len(body)} bytes) is not valid JSON: line 2, column 31."
+    chinese = client.post("/v1/chuzhou/draw", data=body.encode(),
+                          headers={"Content-Type": "application/json", **ZH}).get_json()
+    assert chinese["detail"] == f"请求体（{len(body)} 字节）不是有效的 JSON：第 2 行第 31 列出错。"
+    assert chinese["causes"][0]["params"] == cause["params"]
+
+
+def test_a_batch_item_holding_nan_is_refused_with_the_whole_body(client: FlaskClient) -> None:
+    """The issue's case: ``"id": NaN`` was answered 200 with ``"id": null``, the client's
+    correlation id lost. The batch is one JSON text: it is refused whole, saying where."""
+    item = '{"id": NaN, "ruleset": "chuzhou", "action": "draw", "request": {"dealer": 0}}'
+    body = '{"items": [' + item + "]}"
+    answer = client.post("/v1/batch", data=body.encode(),
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    (cause,) = answer.get_json()["causes"]
+    assert cause["code"] == "not-json"
+    assert (cause["params"]["line"], cause["params"]["column"]) == (1, body.index("NaN") + 1)
+
+
+def test_an_error_elsewhere_still_says_where_and_nothing_else_is_read_otherwise(
+        client: FlaskClient) -> None:
+    broken = b'{"dealer": 0,\n\n  "kongs" 1}'
+    problem = client.post("/v1/chuzhou/draw", data=broken,
+                          headers={"Content-Type": "application/json"}).get_json()
+    params = problem["causes"][0]["params"]
+    assert (params["size"], params["line"], params["column"]) == (len(broken), 3, 11)
+    assert params["reason"] and problem["detail"].endswith("line 3, column 11.")
+    # the last of two equal keys stands, as before; a number past 64 bits is the schema's
+    twice = b'{"dealer": 3, "dealer": 0, "kongs": 1}'
+    assert client.post("/v1/chuzhou/draw", data=twice,
+                       headers={"Content-Type": "application/json"}).get_json()["next"] == \
+        client.post("/v1/chuzhou/draw", json={"dealer": 0, "kongs": 1}).get_json()["next"]
+    huge = b'{"dealer": 123456789012345678901234567890}'
+    answer = client.post("/v1/chuzhou/draw", data=huge,
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422 and "dealer" in answer.get_json()["errors"]
+    # the words NaN and Infinity inside a string are a string's
+    words = b'{"dealer": 0, "ruleset_version": "NaN Infinity"}'
+    assert client.post("/v1/chuzhou/draw", data=words,
+                       headers={"Content-Type": "application/json"}).status_code == 422
+
+
+# --- the command line -------------------------------------------------------------------------
+
+def test_a_command_line_line_that_is_not_json_says_where_in_either_language(
+        tmp_path: Path, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
+    lines = tmp_path / "broken.jsonl"
+    lines.write_bytes(b'{"id": NaN, "ruleset": "chuzhou"}\n{"id": 1,, "ruleset": "chuzhou"}\n'
+                      b'{"id": [-Infinity]}\n')
+    said: dict[str, list[dict[str, Any]]] = {}
+    try:
+        for language in (ENGLISH, CHINESE):
+            cli.main(["--lang", language, str(lines)])
+            said[language] = [json.loads(line)
+                              for line in capfdbinary.readouterr().out.splitlines()]
+    finally:
+        cli.SPOKEN["language"] = ENGLISH
+    for language, results in said.items():
+        assert [result["status"] for result in results] == [400, 400, 400]
+        assert [result["id"] for result in results] == [None, None, None]
+        found = [result["problem"]["causes"][0]["params"] for result in results]
+        assert [params["column"] for params in found] == [8, 10, 9], language
+        assert found[0]["reason"] == "NaN is not JSON"
+        assert found[2]["reason"] == "-Infinity is not JSON"
+        assert found[1]["reason"]  # the JSON reader's own words, whatever its version
+        assert all(result["problem"]["causes"][0]["code"] == "not-json" for result in results)
+    assert said[ENGLISH][0]["problem"]["detail"] == "The line is not valid JSON: column 8."
+    assert said[CHINESE][0]["problem"]["detail"] == "这一行不是有效的 JSON：第 8 列出错。"
+    for result in said[CHINESE]:
+        texts = _texts(result["problem"])
+        assert all(english_in(text) == [] for text in texts), texts
+        assert not any("Expecting" in text or "is not JSON" in text for text in texts), texts
