@@ -260,6 +260,9 @@ CAUSES: dict[str, Cause] = {
                                "the ruleset has no such house-rules parameter"),
     "unknown-variant": Cause(("variant", "ruleset", "[served]", "[count]", "[suggestions]"),
                              "no variant of this name is served"),
+    "not-a-version": Cause(("pin", "pattern"),
+                           "ruleset_version is not a version: pin, the value sent (its first "
+                           "32 characters), does not match pattern, the contract's, whole"),
     "values-need-seats": Cause(("given", "needed"),
                                "what each wait is worth needs the seat named needed"),
     "match-supplies": Cause(("name",), "the match supplies this field from its state"),

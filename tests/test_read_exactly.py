@@ -1,6 +1,7 @@
-"""Input read exactly (issue #43): ``Accept-Language`` is cut only where an item ends;
-``NaN`` and ``Infinity`` are not JSON, in a body, a batch item or a command-line line, and the
-refusal says where; the command line's Chinese lines hold none of the JSON reader's English."""
+"""Input read exactly (issue #43): a version pin is matched whole, with a code of its own;
+``Accept-Language`` is cut only where an item ends; ``NaN`` and ``Infinity`` are not JSON, in
+a body, a batch item or a command-line line, and the refusal says where; the command line's
+Chinese lines hold none of the JSON reader's English."""
 
 from __future__ import annotations
 
@@ -8,21 +9,117 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import pytest
+import yaml
 from flask.testing import FlaskClient
 
 from service import cli
 from service.language import CHINESE, ENGLISH, MAX_HEADER, negotiate
+from service.rulesets import RULESETS
+from service.schemas.rules import PIN, SHOWN_PIN
 from tests.test_language import english_in
 
+ROOT = Path(__file__).resolve().parent.parent
 ZH = {"Accept-Language": "zh-CN"}
 DRAW = {"dealer": 0, "zhen": [1, 1, 1, 1], "kongs": 1}
+YUEQING_DRAW = {"dealer": 0, "lao_zhuang": 2, "caishen": "5p",
+                "players": [{"seat": 0, "flowers": 1}, {"seat": 1}, {"seat": 2}, {"seat": 3}]}
+NOT_VERSIONS = ["v2", "2\n", " 2", "2 ", "1.2.3.4", "", "1..2", "2.", "\n2", "２", "1234567"]
 
 
 def _texts(problem: dict[str, Any]) -> list[str]:
     return [problem["title"], problem["detail"],
             *(text for texts in problem["errors"].values() for text in texts),
             *(cause["message"] for cause in problem["causes"])]
+
+
+def _pin_refused(problem: dict[str, Any], field: str, pin: str) -> None:
+    """The problem refuses the pin with its own code, its params and both languages' words."""
+    assert problem["type"] == "/problems/schema-violation", problem
+    (cause,) = problem["causes"]
+    assert cause["field"] == field
+    assert cause["code"] == "not-a-version"
+    assert cause["params"] == {"pin": pin, "pattern": PIN}
+    assert json.dumps(pin, ensure_ascii=False) in cause["message"]
+
+
+# --- the pin, matched whole -----------------------------------------------------------------
+
+@pytest.mark.parametrize("pin", NOT_VERSIONS)
+def test_a_pin_that_is_not_a_version_is_refused_with_its_own_code(
+        client: FlaskClient, pin: str) -> None:
+    for path, body in (("/v1/chuzhou/draw", DRAW), ("/v1/yueqing/draw", YUEQING_DRAW)):
+        answer = client.post(path, json={**body, "ruleset_version": pin})
+        assert answer.status_code == 422, (path, answer.get_json())
+        _pin_refused(answer.get_json(), "ruleset_version", pin)
+
+
+def test_a_pin_with_a_newline_is_not_read_as_the_version_before_it(
+        client: FlaskClient) -> None:
+    major = str(RULESETS["chuzhou"].major)
+    assert client.post("/v1/chuzhou/draw", json={**DRAW, "ruleset_version": major}) \
+        .status_code == 200
+    assert client.post("/v1/chuzhou/draw", json={**DRAW, "ruleset_version": major + "\n"}) \
+        .status_code == 422
+
+
+def test_a_refused_pin_reads_in_chinese_with_the_same_code_and_params(
+        client: FlaskClient) -> None:
+    body = {**DRAW, "ruleset_version": "v2"}
+    english = client.post("/v1/chuzhou/draw", json=body).get_json()
+    chinese = client.post("/v1/chuzhou/draw", json=body, headers=ZH).get_json()
+    assert [(c["code"], c["params"]) for c in english["causes"]] == \
+        [(c["code"], c["params"]) for c in chinese["causes"]]
+    assert "不是版本号" in chinese["causes"][0]["message"]
+    assert all(english_in(text) == [] for text in _texts(chinese)), _texts(chinese)
+
+
+def test_a_long_pin_comes_back_cut_to_its_first_characters(client: FlaskClient) -> None:
+    pin = "1" * 100_000
+    answer = client.post("/v1/chuzhou/draw", json={**DRAW, "ruleset_version": pin})
+    assert answer.status_code == 422
+    _pin_refused(answer.get_json(), "ruleset_version", pin[:SHOWN_PIN] + "…")
+    assert len(answer.data) < 4096
+
+
+def test_a_pin_is_refused_alike_in_a_batch_item_a_match_and_a_command_line_line(
+        client: FlaskClient, tmp_path: Path, capfdbinary: pytest.CaptureFixture[bytes]) -> None:
+    items = [{"id": "draw", "ruleset": "chuzhou", "action": "draw",
+              "request": {**DRAW, "ruleset_version": "2\n"}},
+             {"id": "match", "ruleset": "chuzhou", "action": "match",
+              "request": {"dealer": 0, "ruleset_version": " 2",
+                          "events": [{"type": "draw", "request": {}}]}}]
+    batch = client.post("/v1/batch", json={"items": items}).get_json()["results"]
+    lines = tmp_path / "pins.jsonl"
+    lines.write_text("".join(json.dumps(item) + "\n" for item in items), encoding="utf-8")
+    cli.main([str(lines)])
+    from_cli = [json.loads(line) for line in capfdbinary.readouterr().out.splitlines()]
+    for results in (batch, from_cli):
+        assert [result["status"] for result in results] == [422, 422]
+        _pin_refused(results[0]["problem"], "request.ruleset_version", "2\n")
+        _pin_refused(results[1]["problem"], "request.ruleset_version", " 2")
+    match = client.post("/v1/chuzhou/match", json=items[1]["request"])
+    assert match.status_code == 422
+    _pin_refused(match.get_json(), "ruleset_version", " 2")
+
+
+def test_the_published_pattern_agrees_with_the_service(client: FlaskClient) -> None:
+    """JSON Schema reads ``pattern`` as ECMA-262 does (``$`` the end of the text): the
+    contract's pin refuses what the service refuses, and takes what it takes."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    requests = {name: schema for name, schema in spec["components"]["schemas"].items()
+                if "ruleset_version" in schema.get("properties", {})
+                and name.endswith("Request")}
+    assert requests
+    for name, schema in requests.items():
+        assert schema["properties"]["ruleset_version"]["pattern"] == PIN, name
+    published = jsonschema_rs.validator_for(
+        next(iter(requests.values()))["properties"]["ruleset_version"])
+    major = str(RULESETS["chuzhou"].major)
+    for pin in [*NOT_VERSIONS, major, f"{major}.0", f"{major}.0.0"]:
+        answer = client.post("/v1/chuzhou/draw", json={**DRAW, "ruleset_version": pin})
+        assert published.is_valid(pin) == (answer.status_code == 200), (pin, answer.get_json())
 
 
 # --- Accept-Language, cut only where an item ends ---------------------------------------------
