@@ -108,9 +108,9 @@ def _read(text: bytes, oversize: bool = False) -> tuple[Any, dict[str, Any] | No
     try:
         return loads(text), None
     except json.JSONDecodeError as error:
-        return None, _refused(Message("not-json", "The line is not valid JSON: {reason} at "
-                                      "column {column}.", reason=error.msg,
-                                      column=error.colno))
+        # The reader's own English words go in params alone: a Chinese line holds none.
+        return None, _refused(Message("not-json", "The line is not valid JSON: column "
+                                      "{column}.", column=error.colno, reason=error.msg))
     except ValueError:  # an integer of more than 4,300 digits: no field takes one
         return None, _refused(Message("number-too-long", "The line holds a number longer "
                                       "than any field takes."))

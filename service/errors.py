@@ -98,9 +98,10 @@ _TYPES = (
         http=True),
     ProblemType(
         "bad-json", Phrase("The body is not readable JSON"), 400,
-        Phrase("The body is not valid JSON, nests arrays or objects more than 32 deep, or its "
-               "framing broke (a bad chunk, a body shorter than its `Content-Length`); on the "
-               "command line, a line that is blank or not UTF-8."),
+        Phrase("The body is not valid JSON (`NaN` and `Infinity` are not JSON), nests arrays "
+               "or objects more than 32 deep, or its framing broke (a bad chunk, a body shorter "
+               "than its `Content-Length`); on the command line, a line that is blank or not "
+               "UTF-8. The message says the line and column where reading stopped."),
         Phrase("Send one complete JSON document in UTF-8, nested at most 32 deep, with a "
                "`Content-Length` that matches it (or proper chunks)."),
         http=True),
@@ -177,8 +178,10 @@ CAUSES: dict[str, Cause] = {
     # the body itself (400, 413, 415)
     "bad-request": Cause(("status",), "the request could not be read"),
     "broken-framing": Cause((), "the body's framing broke (a bad chunk, a short body)"),
-    "not-json": Cause(("[size]", "[reason]", "[column]"),
-                      "the body (or a command-line line) is not valid JSON; size in bytes"),
+    "not-json": Cause(("[size]", "[line]", "[column]", "[reason]"),
+                      "the body (or a command-line line) is not valid JSON (NaN and Infinity "
+                      "are not JSON); size in bytes; line and column where reading stopped; "
+                      "reason: the JSON reader's own words, in English"),
     "blank-line": Cause((), "a command-line line is blank"),
     "line-too-long": Cause(("max",), "a command-line line is longer than max MiB"),
     "number-too-long": Cause((), "a command-line line holds a number longer than any field"),
@@ -257,6 +260,9 @@ CAUSES: dict[str, Cause] = {
                                "the ruleset has no such house-rules parameter"),
     "unknown-variant": Cause(("variant", "ruleset", "[served]", "[count]", "[suggestions]"),
                              "no variant of this name is served"),
+    "not-a-version": Cause(("pin", "pattern"),
+                           "ruleset_version is not a version: pin, the value sent (its first "
+                           "32 characters), does not match pattern, the contract's, whole"),
     "values-need-seats": Cause(("given", "needed"),
                                "what each wait is worth needs the seat named needed"),
     "match-supplies": Cause(("name",), "the match supplies this field from its state"),

@@ -2,9 +2,11 @@
 
 Measured in docs/performance.md: it parses and writes the score documents several times
 faster than the standard library. What orjson refuses to read or write (a lone surrogate
-escape, NaN, an integer beyond 64 bits) goes to the standard library instead, so the service
+escape, an integer beyond 64 bits) goes to the standard library instead, so the service
 accepts and refuses exactly the bodies it did before: a lone surrogate in a tile string is
-still the schema's 422 naming the field, not a 400.
+still the schema's 422 naming the field, not a 400. ``NaN``, ``Infinity`` and ``-Infinity``
+are not JSON (RFC 8259 6), and the standard library's reader, which takes them, refuses them
+here as orjson does, saying where.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import orjson
 from flask import Flask, Response
@@ -112,11 +114,38 @@ def loads(s: str | bytes) -> Any:
     # integer (and the schema then names the field as it always did).
     long_number = _LONG_BYTES.search(s) if isinstance(s, bytes) else _LONG_TEXT.search(s)
     if long_number:
-        return json.loads(_text(s))
+        return _standard(_text(s))
     try:
         return orjson.loads(s)
     except orjson.JSONDecodeError:
-        return json.loads(_text(s))
+        return _standard(_text(s))
+
+
+class _Constant(ValueError):
+    """A ``NaN``, ``Infinity`` or ``-Infinity`` the standard library's reader came to."""
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise _Constant(name)
+
+
+# A JSON string, or one of the three constants outside any string: the first constant found
+# this way in a text read up to it is the one the reader came to.
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+
+def _standard(text: str) -> Any:
+    """The standard library's reading, but for the constants it alone takes: a body sending
+    ``{"id": NaN}`` would lose its value to a null (orjson writes NaN as null), so it is
+    refused, its place said as any other error's (line, column, position)."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except _Constant as constant:
+        # The reader reached it, so what stands before it is JSON read well: its strings end
+        # where the pattern ends them, and the first constant outside one is this one.
+        place = next((match.start() for match in _STRING_OR_CONSTANT.finditer(text)
+                      if match[1]), 0)
+        raise json.JSONDecodeError(f"{constant} is not JSON", text, place) from None
 
 
 def _text(s: str | bytes) -> str:

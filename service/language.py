@@ -253,7 +253,19 @@ MAX_HEADER: Final = 512  # a longer Accept-Language is read only this far
 def negotiate(header: str | None) -> str:
     """``_negotiate`` on the header as far as it is read: a client may send any header, so
     the cache is keyed on at most ``MAX_HEADER`` characters and holds ``NEGOTIATED`` of them."""
-    return _negotiate(header[:MAX_HEADER] if header else None)
+    return _negotiate(read_part(header) if header else None)
+
+
+def read_part(header: str) -> str:
+    """The header's first ``MAX_HEADER`` characters, cut only where an item ends: an item
+    that runs past the bound is dropped whole, never read cut (``zh-CN;q=0`` cut after
+    ``zh`` would ask for Chinese at q=1)."""
+    if len(header) <= MAX_HEADER:
+        return header
+    read, rest = header[:MAX_HEADER], header[MAX_HEADER:]
+    if rest.partition(",")[0].strip():  # the last item read goes on past the bound
+        read = read.rpartition(",")[0]
+    return read
 
 
 # Distinct headers remembered: browsers and apps send a handful; anything past it is worked

@@ -270,6 +270,7 @@ JSON = {"Content-Type": "application/json"}
 ASKED: dict[str, tuple[str, str, dict[str, str], Any]] = {
     "400 not json": ("POST", SCORE, JSON, b'{"dealer": 0,'),
     "400 too deep": ("POST", SCORE, JSON, b"[" * 40 + b"]" * 40),
+    "400 nan": ("POST", SCORE, JSON, b'{"dealer": NaN}'),
     "404 path": ("GET", "/nowhere", {}, None),
     "404 ruling": ("GET", "/v1/rulings/XX-1", {}, None),
     "404 problem type": ("GET", "/problems/nothing", {}, None),
@@ -278,6 +279,7 @@ ASKED: dict[str, tuple[str, str, dict[str, str], Any]] = {
     "404 action": ("POST", "/v1/chuzhou/shuffle", JSON, b"{}"),
     "405": ("GET", SCORE, {}, None),
     "409": ("POST", SCORE, {}, {**CHUZHOU, "ruleset_version": "0"}),
+    "422 pin": ("POST", SCORE, {}, {**CHUZHOU, "ruleset_version": "2\n"}),
     "413 body": ("POST", SCORE, JSON, b'{"pad": "' + b"x" * (1 << 20) + b'"}'),
     "413 work": ("POST", "/v1/chuzhou/match", {}, {"dealer": 0, "zhen": [1, 1, 1, 1], "events": [
         {"type": "win", "request": CHUZHOU}] * 1000 + [{"type": "draw", "request": {}}] * 1001}),

@@ -221,7 +221,7 @@ def test_every_action_takes_a_pin_and_refuses_one_its_money_is_not_at(
         assert problem["type"] == "/problems/ruleset-version-conflict"
         assert list(problem["errors"]) == ["ruleset_version"]
         assert f"pinned to {ruleset_id} {pin}" in problem["detail"]
-    for pin in ("v1", "1.2.3.4", "", "01x", 1):
+    for pin in ("v1", "1.2.3.4", "", "01x", 1, f"{kept[0]}\n", f" {kept[0]}"):
         answer = client.post(f"/v1/{ruleset_id}/{action}", json={**body, "ruleset_version": pin})
         assert answer.status_code == 422 and "ruleset_version" in answer.get_json()["errors"]
 

@@ -4,7 +4,8 @@
 8.1: JSON is UTF-8; a UTF-8 byte order mark is ignored, as the RFC allows); 413 above 1 MiB,
 chunked bodies included; 400 for a body whose framing breaks (a bad chunk, a client that stops
 sending halfway); 400 for nesting deeper than any request needs, checked on the raw bytes
-before the JSON parser recurses into it; 400 for anything else that is not JSON.
+before the JSON parser recurses into it; 400 for anything else that is not JSON (``NaN`` and
+``Infinity`` included), saying where.
 """
 
 from __future__ import annotations
@@ -123,6 +124,12 @@ def json_body() -> Any:
         raise UnsupportedMediaType(Message(
             "not-utf8", "The body is not UTF-8; JSON is UTF-8 (RFC 8259): send it as UTF-8.")
         ) from None
-    except ValueError:  # JSONDecodeError, and an integer of more than 4,300 digits
+    except json.JSONDecodeError as error:  # NaN and Infinity too (service/jsonio.py)
+        # Where the reading stopped, in the sentence; the reader's own English words only
+        # in params, so that a Chinese sentence holds none of them.
+        raise BadRequest(Message("not-json", "The body ({size} bytes) is not valid JSON: line "
+                                 "{line}, column {column}.", size=len(data), line=error.lineno,
+                                 column=error.colno, reason=error.msg)) from None
+    except ValueError:  # an integer of more than 4,300 digits
         raise BadRequest(Message("not-json", "The body ({size} bytes) is not valid JSON.",
                                  size=len(data))) from None

@@ -9,6 +9,8 @@ refuses an unknown parameter, a wrong type or a value out of range naming ``rule
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -158,17 +160,36 @@ def variant_field() -> fields.String:
                        "/v1/rulesets/{id}/variants); `rules` apply on top of it"})
 
 
+# The contract publishes this pattern; JSON Schema's ``$`` is the end of the text, and the
+# service matches it whole too (``Version``).
 PIN = r"^[0-9]{1,6}(\.[0-9]{1,6}){0,2}$"
+# A pin refused is shown this far: a version is at most 20 characters, and a megabyte sent as
+# one must not come back three times in its answer.
+SHOWN_PIN = 32
+
+
+class Version(validate.Validator):
+    """A ``ruleset_version`` pin matched whole: ``re.match`` would read ``"2\\n"`` as ``"2"``
+    (Python's ``$`` also matches before a final newline), which the contract's pattern
+    refuses. apispec writes ``regex`` into the contract as the field's ``pattern``."""
+
+    regex = re.compile(PIN)
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            sent = value if len(value) <= SHOWN_PIN else value[:SHOWN_PIN] + "…"
+            raise ValidationError(Message(
+                "not-a-version", "{_written} is not a version: a pin is a MAJOR such as \"1\", "
+                "or \"1.2\" or \"1.2.0\", digits and dots alone", pin=sent, pattern=PIN,
+                _written=json.dumps(sent, ensure_ascii=False)))
+        return value
 
 
 def pin_field() -> fields.String:
     """A request's ``ruleset_version``: the money it expects (service/house.py ``pinned``)."""
-    return fields.String(load_default=None, validate=validate.Regexp(
-        PIN, error="Not a version: a MAJOR such as \"1\", or \"1.2\" or \"1.2.0\"."),
-        metadata={"description": (
-            "pins the ruleset's money: a MAJOR (`\"1\"`), or `\"1.2\"` / `\"1.2.0\"` for "
-            "at least that version within the MAJOR. A service whose ruleset is at another "
-            "MAJOR, or older than the pin, answers 409 (`/problems/ruleset-version-conflict`) "
-            "and scores nothing. An answer's own `ruleset_version` may be sent back as the pin "
-            "(docs/contract.md, Versioning)"),
-            "example": "1"})
+    return fields.String(load_default=None, validate=Version(), metadata={"description": (
+        "pins the ruleset's money: a MAJOR (`\"1\"`), or `\"1.2\"` / `\"1.2.0\"` for at least "
+        "that version within the MAJOR. A service whose ruleset is at another MAJOR, or older "
+        "than the pin, answers 409 (`/problems/ruleset-version-conflict`) and scores nothing. "
+        "An answer's own `ruleset_version` may be sent back as the pin (docs/contract.md, "
+        "Versioning)"), "example": "1"})
