@@ -26,9 +26,11 @@ from service.language import (
     Message,
     from_locale,
     joined,
+    load,
     said,
     sentence,
 )
+from service.po import CatalogError
 from service.rulesets import RULESETS
 from service.work import tune_gc
 
@@ -355,10 +357,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     SPOKEN["language"] = args.lang or locale_language()
     try:
+        load()  # the catalogs checked before any line is answered, as a worker's start does
         load_variants()
         HOUSE.clear()
         HOUSE.update(house_rules(args.rules, args.variant))
-    except VariantError as exc:
+    except (CatalogError, VariantError) as exc:
         print(f"mahjong-score: {exc}", file=sys.stderr)
         return 2
     tune_gc()

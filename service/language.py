@@ -22,6 +22,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from service.po import read_catalog
+
 ENGLISH: Final = "en"
 CHINESE: Final = "zh"
 LANGUAGES: Final = (ENGLISH, CHINESE)
@@ -358,58 +360,11 @@ def catalog_path(language: str) -> Path:
 @cache
 def catalog(language: str) -> dict[str, str]:
     """A language's translations, msgid to msgstr, read from its ``.po`` file once (at
-    start-up: ``load``); untranslated and fuzzy entries are left out, so their English
-    stands."""
-    path = catalog_path(language)
-    if not path.is_file():  # a build without its catalogs must not answer English as Chinese
-        raise RuntimeError(f"the {language} message catalog is missing: {path}")
-    read = read_po(path.read_text(encoding="utf-8"))
-    # A translation whose placeholders are not its English's could not be filled in: left
-    # out, so its English stands (the catalog's tests refuse such an entry before it ships).
-    return {english: said for english, said in read.items()
-            if placeholders(said) == placeholders(english)}
-
-
-def _unquoted(line: str) -> str:
-    """A .po string line's text: ``"a \\"b\\"\\n"`` is ``a "b"`` and a newline."""
-    body = line.strip()[1:-1]
-    out: list[str] = []
-    chars = iter(body)
-    for ch in chars:
-        if ch == "\\":
-            escaped = next(chars, "")
-            out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(escaped, escaped))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def read_po(text: str) -> dict[str, str]:
-    """The translated entries of a gettext .po file: msgid to msgstr, the header, fuzzy and
-    obsolete entries and those with a context left out. Read at start-up without a library:
-    the catalog holds plain msgid/msgstr pairs, one entry a paragraph, as Babel writes them
-    (tests/test_language.py reads it with Babel too and compares)."""
-    found: dict[str, str] = {}
-    for block in text.replace("\r\n", "\n").split("\n\n"):
-        parts: dict[str, list[str]] = {}
-        part = ""
-        fuzzy = False
-        for line in block.splitlines():
-            stripped = line.strip()
-            if stripped.startswith("#,"):
-                fuzzy = fuzzy or "fuzzy" in stripped
-            if not stripped or stripped.startswith("#"):
-                continue
-            keyword, _, rest = stripped.partition(" ")
-            if keyword in ("msgid", "msgstr", "msgctxt", "msgid_plural"):
-                part = keyword
-                parts[part] = [_unquoted(rest)]
-            elif stripped.startswith('"') and part:
-                parts[part].append(_unquoted(stripped))
-        msgid, msgstr = "".join(parts.get("msgid", [])), "".join(parts.get("msgstr", []))
-        if msgid and msgstr and not fuzzy and "msgctxt" not in parts:
-            found[msgid] = msgstr
-    return found
+    start-up: ``load``), every entry checked (service/po.py): a catalog cut short, or an
+    entry that could not be filled in as its English is, stops the start with a
+    ``CatalogError`` naming the file, the line and the msgid. Untranslated and fuzzy entries
+    are left out, so their English stands (tests/test_language.py fails while one is)."""
+    return read_catalog(catalog_path(language))
 
 
 def load() -> None:

@@ -5,7 +5,9 @@
 The keywords that mark a msgid are service/language.py's KEYWORDS. The template is written
 beside the virtual environment, never into the tree; each language's catalog under
 service/locale/ gains the new msgids with an empty msgstr (tests/test_language.py fails until
-a translator fills them in) and loses those no source marks any more.
+a translator fills them in) and loses those no source marks any more. The catalog's header
+says how many entries it holds (X-Entries): the service refuses at start-up a catalog holding
+fewer, one cut short between two entries (service/po.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.language import KEYWORDS, LANGUAGES, LOCALE_DIR, catalog_path  # noqa: E402
+from service.po import ENTRIES_HEADER, counted, entries  # noqa: E402
 
 TEMPLATE = ROOT / ".venv" / "messages.pot"
 
@@ -46,6 +49,7 @@ def main() -> None:
         CommandLineInterface().run(["pybabel", command, "--no-wrap", *extra, "-i", str(TEMPLATE),
                                     "-d", str(LOCALE_DIR), "-l", language, "-D", "messages"])
         _keep_date(path, before)
+        _say_entries(path)
 
 
 def _keep_date(path: Path, before: str) -> None:
@@ -56,6 +60,23 @@ def _keep_date(path: Path, before: str) -> None:
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r'"POT-Creation-Date: [^"]*"', lambda _: old.group(0), text,
                                count=1), encoding="utf-8")
+
+
+
+def _say_entries(path: Path) -> None:
+    """The header's X-Entries, the number of entries Babel has just written (Babel keeps no
+    header of its own making, so it is written again after each update, after Generated-By,
+    the header's last line)."""
+    text = path.read_text(encoding="utf-8")
+    held = counted(entries(text, str(path)))
+    text = re.sub(rf'^"{ENTRIES_HEADER}: [^"]*"\n', "", text, flags=re.MULTILINE)
+    said, found = re.subn(r'^"Generated-By: [^"]*"\n',
+                          lambda line: f'{line.group(0)}"{ENTRIES_HEADER}: {held}\\n"\n',
+                          text, count=1, flags=re.MULTILINE)
+    if found != 1:
+        raise SystemExit(f"{path}: no Generated-By line in the header to write "
+                         f"{ENTRIES_HEADER} after")
+    path.write_text(said, encoding="utf-8")
 
 
 if __name__ == "__main__":
