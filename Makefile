@@ -77,7 +77,7 @@ CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_wai
   tests/test_advice_tables.py tests/test_advice_masks_limits.py \
   tests/test_natural_suits.py tests/test_wild_splits.py tests/test_fast_checks.py \
   tests/test_house_exclusions.py tests/test_docs_tables.py tests/test_layers.py \
-  tests/test_packaging.py tests/test_core_loop.py \
+  tests/test_packaging.py tests/test_core_loop.py tests/test_guards.py \
   tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
 core: $(INSTALLED)
 	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -n auto -m "not server and not slow" \
