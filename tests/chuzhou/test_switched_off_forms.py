@@ -11,12 +11,16 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.actions import run
 from service.errors import NotAWin
+from service.hand.splits import seven_pairs_wait
 from service.rulesets import RULESETS
 from service.rulesets.chuzhou.rules import FORMS
 from service.scoring import score
+from service.tiles import CODES, counts_of, parse_tiles
 from tests.chuzhou.helpers import body
 
 OFF = {"seven_pairs.on": False}
@@ -106,6 +110,36 @@ def test_waits_and_advice_agree_that_a_switched_off_form_is_no_wait(
         advice = run("chuzhou", "advice", request)
         assert advice.get("waits", []) == waits
         assert (advice["shanten"] == 0) == bool(waits)
+
+
+@st.composite
+def near_seven_pairs(draw: st.DrawFn) -> str:
+    """Thirteen standing tiles of six pairs and a single, some of them changed: hands that
+    wait on seven pairs, on four sets and a pair, on both or on neither."""
+    kinds = draw(st.lists(st.sampled_from(CODES), min_size=7, max_size=7, unique=True))
+    tiles = [t for t in kinds[:6] for _ in range(2)] + [kinds[6]]
+    for place in draw(st.lists(st.integers(0, 12), max_size=3)):
+        tiles[place] = draw(st.sampled_from(CODES))
+    return "".join(tiles) if all(tiles.count(t) <= 4 for t in tiles) else "".join(
+        [t for t in kinds[:6] for _ in range(2)] + [kinds[6]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(near_seven_pairs())
+def test_switched_off_only_the_seven_pairs_wait_goes(concealed: str) -> None:
+    # Off, the waits are the default's without the one tile that made the hand seven pairs
+    # unless it also completes four sets and a pair; the advice reads the same waits.
+    on = run("chuzhou", "waits", {"concealed": concealed})["waits"]
+    off = run("chuzhou", "waits", {"concealed": concealed, "rules": OFF})["waits"]
+    pairs_wait = seven_pairs_wait(counts_of(parse_tiles(concealed)))
+    assert set(on) - set(off) <= ({CODES[pairs_wait]} if pairs_wait is not None else set())
+    assert set(off) <= set(on)
+    advice = run("chuzhou", "advice", {"concealed": concealed, "rules": OFF})
+    assert advice.get("waits", []) == off and (advice["shanten"] == 0) == bool(off)
+    for tile in set(on) - set(off):  # that tile wins only as 七对: refused, not paid
+        with pytest.raises(NotAWin) as refused:
+            score("chuzhou", {**body(concealed + tile, tile, **READY), "rules": OFF})
+        assert refused.value.problem()["causes"][0]["code"] == "form-switched-off"
 
 
 def test_the_advice_of_a_hand_of_winning_size_reads_no_seven_pairs_when_off() -> None:
