@@ -9,6 +9,7 @@ it: an error class names its slug, and takes its title and status from the table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
@@ -63,8 +64,9 @@ _TYPES = (
         ("G-3", "G-6")),
     ProblemType(
         "not-a-win", Phrase("The hand is not a winning hand"), 422,
-        Phrase("The tiles are possible, but they do not form a winning hand under the ruleset; "
-               "`detail` says which tiles are left over."),
+        Phrase("The tiles are possible, but they do not form a winning hand under the ruleset, "
+               "or form one only in a winning form the request's own rules switch off (CZ-19); "
+               "`detail` says which tiles are left over, or which form and switch."),
         Phrase("Check that `concealed` and the melds are the hand at the win, the winning tile "
                "included (G-3). `POST /v1/{ruleset}/waits` with the hand before the winning tile "
                "lists the tiles that complete it; the ruleset's rulings (`GET "
@@ -287,6 +289,8 @@ CAUSES: dict[str, Cause] = {
     "no-liability": Cause((), "these rules play without 包庄 / 包牌: no seat is liable"),
     "not-heavenly": Cause((), "天胡 is not possible here"),
     "not-earthly": Cause((), "地胡 is not possible here"),
+    "exclusive-situations": Cause(("flags",), "these situation flags cannot hold together in "
+                                  "one win (CZ-18); flags: the fields named, as sent"),
     "self-draw-only": Cause(("pattern",), "the pattern is won only on a self-draw"),
     "no-kong": Cause((), "a win after a kong needs a kong"),
     "needs-declaration": Cause((), "硬子 needs a ready declaration"),
@@ -312,8 +316,17 @@ CAUSES: dict[str, Cause] = {
                             "played at its face value"),
     "seven-pairs-undeclared": Cause(("tiles",), "七对 wins only when declared ready (CZ-10); "
                                     "tiles: the hand's waits"),
+    "form-switched-off": Cause(("form", "parameter"),
+                               "the hand wins only as form, a winning form the request's rules "
+                               "switch off with parameter (CZ-19)"),
     "invalid": Cause((), "a sentence with no code of its own"),
 }
+
+
+# The causes of refusals of requests no real table can produce (G-10): situations that cannot
+# hold together, a winning form the request's own rules switch off. A hand once paid and now
+# refused with only these is a MINOR of the ruleset's money, not a MAJOR (tools/versions.py).
+IMPOSSIBLE_REQUESTS: frozenset[str] = frozenset({"exclusive-situations", "form-switched-off"})
 
 
 class InvalidTiles(ValueError):
@@ -481,6 +494,13 @@ class UnknownRuleset(ProblemError):
 def impossible(field: str, message: str) -> ImpossibleHand:
     """An ImpossibleHand naming one field, the common case."""
     return ImpossibleHand(joined(field, ": ", message), {field: [message]})
+
+
+def impossible_together(fields: Sequence[str], message: str) -> ImpossibleHand:
+    """An ImpossibleHand naming each of ``fields``, which cannot hold together, with the same
+    message: no one of them is the wrong one."""
+    return ImpossibleHand(joined(" + ".join(fields), ": ", message),
+                          {field: [message] for field in fields})
 
 
 def not_a_win(field: str, message: str) -> NotAWin:

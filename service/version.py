@@ -8,7 +8,8 @@ Each ruleset has a version of its own (``Ruleset.version``), carried by every an
 ``ruleset_version``: the version of its money, semantic. MAJOR when some request may be paid
 differently (an amount, or a hand once paid now refused; a changed default); MINOR when
 answers gain information with every amount unchanged (a field, a hand once refused now
-answered, another fingerprint); PATCH for texts (a name in an answer, a description). A
+answered, another fingerprint), or when a request no real table can produce is now refused
+(G-10); PATCH for texts (a name in an answer, a description). A
 request may pin it (``"ruleset_version": "1"``, service/house.py ``pinned``): a ruleset at
 another MAJOR answers 409 rather than scoring under other rules. tools/versions.py holds the
 worked hands' record, and tests/test_versions.py fails when an answer moves further than
@@ -17,4 +18,4 @@ the ruleset's version says.
 
 from __future__ import annotations
 
-VERSION = "1.3.2"
+VERSION = "1.4.0"

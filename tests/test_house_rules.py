@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.actions import run
-from service.errors import ProblemError
+from service.errors import NotAWin, ProblemError
 from service.rulesets import RULESETS
 from service.scoring import score
 from service.tiles import code, parse_compact, tile
@@ -128,6 +128,15 @@ def test_every_pattern_value_and_switch_changes_a_worked_hand(ruleset_id: str,
     default = PARAMETERS[ruleset_id][parameter].default
     value: Any = False if form == "on" else int(default) + 7
     rules = {**request.get("rules", {}), parameter: value}
+    if PARAMETERS[ruleset_id][parameter].ruling == "CZ-19":
+        # a switch that turns off a winning form: a hand read only in it is no win (CZ-19);
+        # tests/chuzhou/test_switched_off_forms.py has its hands that read otherwise too
+        with pytest.raises(NotAWin) as refused:
+            score(ruleset_id, {**request, "rules": rules})
+        [cause] = refused.value.problem()["causes"]
+        assert (cause["code"], cause["params"]) == ("form-switched-off",
+                                                    {"form": pid, "parameter": parameter})
+        return
     after = score(ruleset_id, {**request, "rules": rules})
     assert after["rules"]["overrides"] == {
         key: v for key, v in rules.items() if v != PARAMETERS[ruleset_id][key].default}

@@ -63,10 +63,12 @@ def _at(now: versions.Record, **versions_by_ruleset: str) -> versions.Record:
 
 
 def _moved(before: versions.Record, ruleset_id: str, part: int) -> versions.Record:
-    """``before`` with the first hand of one ruleset recorded otherwise in one of its parts:
-    0 its money, 1 the rest of its answer, 2 its texts."""
+    """``before`` with the first paid hand of one ruleset recorded otherwise in one of its
+    parts: 0 its money, 1 the rest of its answer, 2 its texts (a refused hand's money is no
+    digest to move)."""
     answers = before["rulesets"][ruleset_id]["answers"]
-    hand = next(iter(answers))
+    hand = next(hand for hand, answer in answers.items()
+                if not answer.startswith((versions.REFUSED, versions.IMPOSSIBLE)))
     digests = answers[hand].split()
     digests[part] = "0" * 12
     answers[hand] = " ".join(digests)
@@ -119,6 +121,48 @@ def test_a_hand_once_refused_and_now_paid_is_a_minor_and_one_now_refused_a_major
     again = _at(now)
     again["rulesets"]["yueqing"]["answers"][refused] = "0" * 12 + " x x"
     assert versions.needed(now, again, "yueqing")[0] == MAJOR
+
+
+HEAVENLY = {"dealer": 0, "winner": 0, "hand": {"concealed": "123m456p789s11z555s"},
+            "win": {"tile": "5s", "by": "self_draw"}}
+
+
+def test_a_refusal_is_impossible_only_when_each_cause_is_a_request_no_table_makes() -> None:
+    # G-10: 天胡 with 海底捞月 (CZ-18) is no hand a table produces; 天胡 for a non-dealer is
+    # refused as ever, a refusal a MAJOR still answers for.
+    both = versions.answered("chuzhou", "score", {
+        **HEAVENLY, "situation": {"heavenly": True, "last_tile": True}})
+    assert both["impossible"] is True
+    assert versions.parts(both).startswith(versions.IMPOSSIBLE + " ")
+    off = versions.answered("chuzhou", "score", {
+        **HEAVENLY, "situation": {"declared_ready": True}, "rules": {"seven_pairs.on": False},
+        "hand": {"concealed": "11m33m55p77p99s22z66z"}, "win": {"tile": "6z", "by": "self_draw"}})
+    assert off["impossible"] is True  # CZ-19
+    other = versions.answered("chuzhou", "score", {**HEAVENLY, "winner": 1,
+                                                   "situation": {"heavenly": True}})
+    assert "impossible" not in other
+    assert versions.parts(other).startswith(versions.REFUSED + " ")
+
+
+def test_a_hand_once_paid_and_now_refused_as_impossible_is_a_minor(
+        now: versions.Record) -> None:
+    # G-10: a MAJOR promises the same pay only to hands a table can produce.
+    answers = now["rulesets"]["chuzhou"]["answers"]
+    refused = next(hand for hand, answer in answers.items()
+                   if answer.startswith(versions.IMPOSSIBLE + " "))
+    paid = next(hand for hand, answer in answers.items()
+                if not answer.startswith((versions.REFUSED, versions.IMPOSSIBLE)))
+    before = _at(now)
+    before["rulesets"]["chuzhou"]["answers"][refused] = "0" * 12 + " x x"
+    level, why = versions.needed(now, before, "chuzhou")
+    assert level == MINOR and "no table can produce (G-10)" in why
+    # beside a hand paid differently it is still a MAJOR
+    before["rulesets"]["chuzhou"]["answers"][paid] = "0" * 12 + " x x"
+    assert versions.needed(now, before, "chuzhou")[0] == MAJOR
+    # once refused as impossible and now paid: a hand once refused now answered, a MINOR
+    again = _at(now)
+    again["rulesets"]["chuzhou"]["answers"][paid] = f"{versions.IMPOSSIBLE} x x"
+    assert versions.needed(now, again, "chuzhou")[0] == MINOR
 
 
 def test_a_changed_default_is_a_major_and_a_removed_parameter_is_refused(

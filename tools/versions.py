@@ -20,7 +20,12 @@ What each change needs of the ruleset's version, against what was recorded:
 
 - MAJOR: a hand answered both times is paid differently, or is now refused; a default changed.
 - MINOR: an answer moved otherwise (it gained a field, a hand once refused is answered, a
-  refusal names other fields), or the defaults' fingerprint moved.
+  refusal names other fields), or the defaults' fingerprint moved; or a hand once paid is now
+  refused as a request no real table can produce (G-10): every cause of its refusal is one of
+  ``service.errors.IMPOSSIBLE_REQUESTS`` (situations that cannot hold together, CZ-18; a
+  winning form the request's own rules switch off, CZ-19). Such a refusal is recorded with
+  the money ``impossible``, any other with ``refused``: a MAJOR promises the same pay only to
+  hands a table can produce.
 - PATCH: only the texts in answers moved.
 
 A hand's money is one digest of every amount in its answer, so it cannot tell an amount gained
@@ -47,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # the repository, for the service and its tests' files
 
 from service.actions import run  # noqa: E402
-from service.errors import ProblemError  # noqa: E402
+from service.errors import IMPOSSIBLE_REQUESTS, ProblemError  # noqa: E402
 from service.house import fingerprint  # noqa: E402
 from service.jsonio import encoded  # noqa: E402
 from service.rulesets import RULESETS  # noqa: E402
@@ -63,6 +68,7 @@ LEVELS = {0: "nothing", PATCH: "a PATCH", MINOR: "a MINOR", MAJOR: "a MAJOR"}
 MONEY = ("net", "totals")  # what a hand is paid, wherever an answer says it
 TEXTS = ("name", "name_en")  # what an answer says in words for players
 REFUSED = "refused"  # the money of a refused hand: nothing is paid
+IMPOSSIBLE = "impossible"  # ... refused as a request no real table can produce (G-10)
 
 
 # --- the worked hands, written as make worked-hands writes them ----------------------------------
@@ -98,12 +104,17 @@ def _unversioned(node: Any) -> Any:
 
 def answered(ruleset_id: str, action: str, body: Any) -> Any:
     """The answer; a refusal as its type and the fields it names (a reworded message is not a
-    changed answer, a newly refused hand is)."""
+    changed answer, a newly refused hand is), marked ``impossible`` when every cause of it is
+    a request no real table can produce (G-10)."""
     try:
         return _unversioned(run(ruleset_id, action, body))
     except ProblemError as exc:
         problem = exc.problem()
-        return {"problem": problem["type"], "fields": sorted(problem["errors"])}
+        refusal = {"problem": problem["type"], "fields": sorted(problem["errors"])}
+        codes = {cause["code"] for cause in problem["causes"]}
+        if codes and codes <= IMPOSSIBLE_REQUESTS:
+            refusal["impossible"] = True
+        return refusal
 
 
 def _split(node: Any, money: list[Any], texts: list[Any]) -> Any:
@@ -132,7 +143,8 @@ def parts(answer: Any) -> str:
     money: list[Any] = []
     texts: list[Any] = []
     rest = _split(answer, money, texts)
-    paid = REFUSED if "problem" in answer else _digest(encoded(money))
+    paid = (IMPOSSIBLE if answer.get("impossible") else REFUSED) if "problem" in answer \
+        else _digest(encoded(money))
     return f"{paid} {_digest(encoded(rest))} {_digest(encoded(texts))}"
 
 
@@ -239,21 +251,27 @@ def needed(now: Record, before: Record, ruleset_id: str) -> tuple[int, str]:
                if pid in defaults and defaults[pid] != value]
     if changed:
         return MAJOR, f"the default of {', '.join(changed)} changed"
-    paid = shown = worded = 0
+    paid = spared = shown = worded = 0
     for hand, answer in made["answers"].items():
         old = was["answers"].get(hand)
         if old is None or old == answer:
             continue
         money, rest, texts = answer.split()
         old_money, old_rest, old_texts = old.split()
-        if old_money != money and old_money != REFUSED:
-            paid += 1
+        if old_money != money and old_money not in (REFUSED, IMPOSSIBLE):
+            if money == IMPOSSIBLE:  # a table never paid it: no MAJOR promised it (G-10)
+                spared += 1
+            else:
+                paid += 1
         elif (old_money, old_rest) != (money, rest):
             shown += 1
         elif old_texts != texts:
             worded += 1
     if paid:
         return MAJOR, f"{paid} worked hand(s) are paid differently"
+    if spared:
+        return MINOR, (f"{spared} worked hand(s) once paid are refused as requests no table "
+                       "can produce (G-10)")
     if shown:
         return MINOR, f"{shown} worked answer(s) changed, every amount as it was"
     if made["fingerprint"] != was.get("fingerprint", made["fingerprint"]):

@@ -164,10 +164,11 @@ class WaitValues(NamedTuple):
     # if it then wins, says ``needs: [flag]``; otherwise the first refusal stands, the
     # ruleset's message saying why. The request schema loads such a flag with no default.
     assumed: tuple[str, ...] = ()
-    # What the request's rules (``data["rules"].tuned``) refuse whatever the hand (a state
-    # above their cap, a liable seat when liability is off): the ruleset's score checks it
-    # too, and a waits request checks it once, before any wait is scored, so such a request
-    # is one 422 rather than a table of refused ways.
+    # What the request refuses whatever the hand: its rules (``data["rules"].tuned``: a
+    # state above their cap, a liable seat when liability is off) and its situation (flags
+    # that cannot hold together, CZ-18). The ruleset's score checks it too, and a waits
+    # request checks it once, before any wait is scored, so such a request is one 422 rather
+    # than a table of refused ways.
     check: Callable[[dict[str, Any], Any], None] = no_check
     # How many wild tiles stand in a loaded request's ``concealed``: what each of its hands
     # weighs (service/work.py), for what each wait of an advice pays (service/advice.py).

@@ -71,11 +71,11 @@ RULESET: Ruleset = Ruleset(
     # declared where that is the only way to win.
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse, state=("zhen",),
                       totals=("fan",), assumed=("declared_ready",),
-                      check=checks.check_rules),
+                      check=checks.check_valued),
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="2.0.0",  # CHANGELOG.md
+    version="2.1.0",  # CHANGELOG.md
     parameters=rules.PARAMETERS,
     tune=rules.tune,
 )

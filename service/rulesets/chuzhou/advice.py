@@ -1,5 +1,6 @@
 """POST /v1/chuzhou/advice: how far a Chuzhou hand is from ready, which draws help, what each
-discard leaves (G-9); four sets and a pair, or 七对 without melds (CZ-10)."""
+discard leaves (G-9); four sets and a pair, or 七对 without melds (CZ-10) where the request's
+rules play it (CZ-19)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from service.hand.advice import Form, advise, check_advice_size, form_limits, un
 from service.hand.validate import check_copies, claiming_seat
 from service.rulesets.chuzhou.catalogue import BY_ID
 from service.rulesets.chuzhou.scorer import score
-from service.rulesets.chuzhou.view import Need
+from service.rulesets.chuzhou.view import SEVEN_PAIRS, Need
 from service.rulesets.chuzhou.waits import SETS, waits
 from service.tiles import NUM_TILES, counts_of, tile
 
@@ -29,10 +30,11 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
     # have claimed its melds, so what declaring adds is judged on a win the rules allow
     seat = data["winner"] if "winner" in data else claiming_seat(melds, dealer, "melds")
     left = unseen(held, data["visible"], IN_PLAY)
-    form = form_of(concealed, melds, held)
+    form = form_of(concealed, melds, held, SEVEN_PAIRS not in data["rules"].tuned.forms_off)
 
     def waiting(standing: list[int]) -> list[int]:
-        found = waits({"concealed": standing, "melds": data["melds"]})["waits"]
+        found = waits({"concealed": standing, "melds": data["melds"],
+                       "rules": data["rules"]})["waits"]
         return [tile(c) for c in found]
 
     def ready(standing: list[int], found: list[int]) -> dict[str, Any]:
@@ -45,10 +47,13 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
     return advise(concealed, form, left, waiting, ready)
 
 
-def form_of(concealed: list[int], melds: list[Meld], held: list[int]) -> Form:
-    """What the hand must make and may draw: four sets and a pair, 七对 without melds."""
+def form_of(concealed: list[int], melds: list[Meld], held: list[int],
+            seven_pairs: bool = True) -> Form:
+    """What the hand must make and may draw: four sets and a pair, 七对 without melds unless
+    the rules switch it off (``seven_pairs`` false, CZ-19)."""
     in_melds = [h - n for h, n in zip(held, counts_of(concealed), strict=True)]
-    return Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0, not melds)
+    return Form(SETS - len(melds), SETS, form_limits(in_melds), None, 0,
+                seven_pairs and not melds)
 
 
 def _patterns(data: dict[str, Any], seat: int, standing: list[int], wait: int,

@@ -8,9 +8,26 @@ from typing import Any, Final
 from service.errors import ImpossibleHand, impossible
 from service.hand.groups import ANGANG, CHI, GANG, Meld
 from service.hand.validate import check_claims
-from service.language import Message, joined
+from service.language import N_, Message, joined
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
+from service.rulesets.situations import Exclusive, check_together
 from service.tiles import code
+
+# CZ-18: 天胡 and 地胡 are won in the first go-around, 海底捞月 on the wall's last drawable
+# tile, and nothing is claimed before the dealer's 天胡. Checked before any other situation
+# check, so each pair is refused alike whoever won and however.
+EXCLUSIVE: Final = (
+    Exclusive("heavenly", "earthly", N_(
+        "天胡 is the dealer's win and 地胡 a non-dealer's: one win is never both (CZ-18)")),
+    Exclusive("heavenly", "last_tile", N_(
+        "天胡 is won on the dealer's first 14 tiles and 海底捞月 on the wall's last drawable "
+        "tile: one win is never both (CZ-18)")),
+    Exclusive("earthly", "last_tile", N_(
+        "地胡 is won in the first go-around and 海底捞月 on the wall's last drawable tile: one "
+        "win is never both (CZ-18)")),
+    Exclusive("heavenly", "table_pengs", N_(
+        "天胡 is won before anyone discards, so no 碰 is on the table (CZ-18)")),
+)
 
 
 def check_seats(data: dict[str, Any], melds: Sequence[Meld]) -> None:
@@ -38,10 +55,17 @@ def check_zhen(data: dict[str, Any], tuned: Tuned) -> None:
                 value=zhen, max=tuned.zhen_cap))
 
 
+def check_valued(data: dict[str, Any], tuned: Tuned) -> None:
+    """What a waits request asking what each wait is worth refuses once, before any wait is
+    scored: situations that cannot hold together (CZ-18) and what its rules refuse."""
+    check_together(data["situation"], EXCLUSIVE)
+    check_rules(data, tuned)
+
+
 def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     """What the request's rules refuse whatever its hand: a 针 above their cap (CZ-13), a
     liable seat when they play without 包庄 (CZ-15). A score checks it, and a waits request
-    asking what each wait is worth checks it once, before any wait is scored."""
+    asking what each wait is worth checks it once, before any wait is scored (check_valued)."""
     check_zhen(data, tuned)
     if data["situation"]["liable_seat"] is not None and not tuned.baozhuang:
         raise impossible("situation.liable_seat",
@@ -54,6 +78,7 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
     situation = data["situation"]
     if situation == QUIET:
         return
+    check_together(situation, EXCLUSIVE)
     winner, dealer = data["winner"], data["dealer"]
     self_draw = data["win"]["by"] == "self_draw"
     claimed = any(m.type != ANGANG for m in melds)

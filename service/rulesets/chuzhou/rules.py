@@ -22,6 +22,13 @@ from service.rulesets.registry import PatternTests
 from service.schemas.fields import MOST_IN_A_ROW
 from service.schemas.rules import Parameter, number, switch
 
+# The winning forms a switch turns off, besides four sets and a pair (CZ-1), each with the
+# patterns that are that form won a certain way: off, the table does not play the form, and a
+# hand that reads only in it is not a win (CZ-19), where any other switch only takes a
+# pattern's 番 (G-8). 七对暗绝 is a 七对 won on a 坎's last copy: it goes with 七对's switch,
+# and its own switch takes only its 番 (with it off, such a hand is a 七对, G-8). A form's id
+# is its pattern's and a reading's ``form`` (view.py).
+FORMS: Final = {"seven_pairs": ("seven_pairs_last_copy",)}
 MOST_FAN: Final = 100_000  # a round bound, 25 times the text's highest, 风胡's 4,000
 MOST_UNIT: Final = 1_000
 NAMES: Final = {pattern.id: pattern.name for pattern in PATTERNS}
@@ -75,13 +82,27 @@ def _at_zero(pattern: Pattern) -> list[str]:
     return [sentence("; at 0 it still counts"), *said, " (G-8)"] if said else []
 
 
+def _switch(pattern: Pattern) -> Parameter:
+    """A pattern's ``.on``, at its row's default: a winning form's switch says that off, the
+    form does not win (CZ-19); any other's what switching a pattern off does (G-8)."""
+    pid, name, name_en = pattern.id, pattern.name, pattern.name_en
+    if pid in FORMS:
+        return switch(f"{pid}.on", name, f"{name_en}: wins", joined(
+            sentence("whether {name} ({name_en}) is played, a winning form and not only a "
+                     "pattern's 番; ", name=name, name_en=name_en),
+            sentence("off, a hand that reads only as {name} ({others} included) is not a win, "
+                     "and one that also reads as four sets and a pair wins on that reading "
+                     "(CZ-19)", name=name, others=_names(FORMS[pid]))), "CZ-19", pattern.on)
+    return switch(f"{pid}.on", name, f"{name_en}: counts",
+                  joined(sentence("whether {name} ({name_en}) counts; ", name=name,
+                                  name_en=name_en), _off_means(pattern)),
+                  _ruling(pattern, "CZ-5"), pattern.on)
+
+
 def pattern_parameters(pattern: Pattern) -> list[Parameter]:
     """A pattern's switch (on or off by its row) and its values, each at the row's default."""
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
-    found = [switch(f"{pid}.on", name, f"{name_en}: counts",
-                    joined(sentence("whether {name} ({name_en}) counts; ", name=name,
-                                    name_en=name_en), _off_means(pattern)),
-                    _ruling(pattern, "CZ-5"), pattern.on)]
+    found = [_switch(pattern)]
     if "value" in pattern.values:
         found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
                             joined(sentence("the 番 of {name} ({name_en}), each time it counts",
@@ -138,6 +159,7 @@ PARAMETERS: Final = tuple(p for pattern in PATTERNS for p in pattern_parameters(
 class Tuned(NamedTuple):
     """What the scorer and the settlement read, for one set of parameter values."""
 
+    forms_off: frozenset[str]  # the winning forms these rules switch off (FORMS, CZ-19)
     tests: PatternTests  # every pattern on, with what it excludes and what an add-on adds to
     hand_tests: PatternTests  # those that read only the hand and the situation
     values: dict[str, tuple[int, int]]  # each pattern's 番 by the 暗 flag
@@ -191,6 +213,7 @@ def tune(values: Mapping[str, Any]) -> Tuned:
     worth = {pattern.id: _values(pattern, values) for pattern in on}
     test = {p.id: p.test for p in on} | _four_in_tests({p.id for p in on})
     return Tuned(
+        forms_off=frozenset(form for form in FORMS if not values[f"{form}.on"]),
         tests=PatternTests(
             ((p.id, test[p.id], p.needs) for p in on),
             excludes={p.id: p.excludes for p in on if p.excludes},

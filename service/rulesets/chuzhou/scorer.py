@@ -9,14 +9,15 @@ from service.errors import impossible, not_a_win
 from service.hand import prepare_melds
 from service.hand.groups import described
 from service.hand.leftover import no_win
+from service.hand.splits import seven_pairs
 from service.hand.validate import check_winning_hand
 from service.hand.waits import add_seven_pairs_wait, natural_waits
 from service.language import Message
 from service.rulesets.chuzhou.checks import check_rules, check_seats, check_situation
 from service.rulesets.chuzhou.patterns import Instance
-from service.rulesets.chuzhou.rules import DEFAULT, Tuned
+from service.rulesets.chuzhou.rules import DEFAULT, NAMES, Tuned
 from service.rulesets.chuzhou.settlement import liable_seat, next_state, shares, transfers
-from service.rulesets.chuzhou.view import View, read_suits, views
+from service.rulesets.chuzhou.view import SEVEN_PAIRS, View, read_suits, views
 from service.rulesets.chuzhou.waits import SETS
 from service.rulesets.readings import examined
 from service.rulesets.registry import recognise as shared_recognise
@@ -95,6 +96,14 @@ def _undeclared(waits: Sequence[int]) -> str:
                    "wait (CZ-10)", tiles=codes(waits))
 
 
+def _switched_off(form: str) -> str:
+    """Why a hand that reads only in a winning form the request's rules switch off is no win
+    (CZ-19): the table does not play that form."""
+    return Message("form-switched-off", "these rules switch {_name} off (rules.{parameter} "
+                   "false), and the hand wins only as {_name} (CZ-19)", form=form,
+                   parameter=f"{form}.on", _name=NAMES[form])
+
+
 def score(data: dict[str, Any]) -> dict[str, Any]:
     hand, win, situation = data["hand"], data["win"], data["situation"]
     tuned: Tuned = data["rules"].tuned
@@ -110,13 +119,17 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
     counts[win_tile] -= 1
     held[win_tile] -= 1
     waits = natural_waits((suits[0].waits, suits[1].waits, suits[2].waits, suits[3].waits), held)
-    if not melds:
+    # a form the rules switch off is no wait, and reads no hand (CZ-19)
+    pairs_played = not melds and SEVEN_PAIRS not in tuned.forms_off
+    if pairs_played:
         add_seven_pairs_wait(waits, counts, held)
     held[win_tile] += 1
     counts[win_tile] += 1
     if win_tile not in waits:
+        if not melds and not pairs_played and seven_pairs(counts) is not None:
+            raise not_a_win("hand.concealed", _switched_off(SEVEN_PAIRS))
         raise not_a_win("hand.concealed", no_win(concealed, SETS - len(melds),
-                                                 seven_pairs=not melds))
+                                                 seven_pairs=pairs_played))
     declared = situation["declared_ready"]
     if declared and len(waits) != 1:
         raise impossible("situation.declared_ready",
@@ -126,7 +139,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
                          Message("declared-many-waits", "a ready declaration needs a single "
                                  "wait; the hand waited on nothing (CZ-10)", tiles=[]))
 
-    found = views(counts, melds, win_tile, self_draw, declared, data, held, suits)
+    found = views(counts, melds, win_tile, self_draw, declared and pairs_played, data, held,
+                  suits)
     best: tuple[int, View, Hits] | None = None
     examined(len(found))
     for view in found:

@@ -75,13 +75,13 @@ RULESET: Ruleset = Ruleset(
         events=EVENTS),
     values=WaitValues(schemas.WaitsRequest, values.WaitsResponse,
                       state=("lao_zhuang", "caishen"), totals=("tai", "flowers"),
-                      check=checks.check_rules, wilds=loaded_caishen,
+                      check=checks.check_valued, wilds=loaded_caishen,
                       discards_alike=checks.discards_alike),
     most_waits=34,  # a 财神 standing waits on any tile
     standing_wilds=standing_caishen,
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="1.3.0",  # CHANGELOG.md
+    version="1.4.0",  # CHANGELOG.md
     parameters=rules.PARAMETERS,
     tune=rules.tune,
 )

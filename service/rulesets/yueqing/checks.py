@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from service.errors import impossible
 from service.hand.groups import ANGANG, GANG, Meld
-from service.language import Message
+from service.language import N_, Message
+from service.rulesets.situations import Exclusive, check_together
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.tiles import code
 
 # A situation with no flag raised and no seat named: nothing below can refuse it (the winner
 # is a seat, never None), and most hands are played in it.
 QUIET = {"heavenly": False, "earthly": False, "after_kong": False, "liable_seat": None}
+
+# CZ-18 (it names Yueqing's pair too): checked before any other situation check, so the pair
+# is refused alike whoever won and however.
+EXCLUSIVE: Final = (
+    Exclusive("heavenly", "earthly", N_(
+        "天胡 is the dealer's self-draw and 地胡 a non-dealer's win on the dealer's discard: "
+        "one win is never both (CZ-18)")),
+)
 
 
 def check_win(data: dict[str, Any], melds: Sequence[Meld], tuned: Tuned = DEFAULT) -> None:
@@ -37,6 +46,7 @@ def discards_alike(data: dict[str, Any]) -> bool:
 
 def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: dict[str, Any],
                      melds: Sequence[Meld]) -> None:
+    check_together(situation, EXCLUSIVE)
     self_draw = win["by"] == "self_draw"
     if situation["heavenly"] and (winner != dealer or not self_draw or melds):
         raise impossible("situation.heavenly",
@@ -66,10 +76,17 @@ def check_lao_zhuang(data: dict[str, Any], tuned: Tuned) -> None:
             value=data["lao_zhuang"], max=tuned.lao_zhuang_cap))
 
 
+def check_valued(data: dict[str, Any], tuned: Tuned) -> None:
+    """What a waits request asking what each wait is worth refuses once, before any wait is
+    scored: situations that cannot hold together (CZ-18) and what its rules refuse."""
+    check_together(data["situation"], EXCLUSIVE)
+    check_rules(data, tuned)
+
+
 def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     """What the request's rules refuse whatever its hand: a 牢庄 above their cap (YQ-20), a
     liable seat when they play without 包牌 (YQ-19). A score checks it, and a waits request
-    asking what each wait is worth checks it once, before any wait is scored."""
+    asking what each wait is worth checks it once, before any wait is scored (check_valued)."""
     check_lao_zhuang(data, tuned)
     if data["situation"]["liable_seat"] is not None and not tuned.baopai:
         raise impossible("situation.liable_seat",
