@@ -43,8 +43,7 @@ def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, 
     once = (*house, "ruleset_version")  # the match's pin was checked for every event
     state: State = {"dealer": data["dealer"], counter: data[counter]}
     totals = [0, 0, 0, 0]
-    answered = []
-    named: dict[str, Any] | None = None  # the rules every event's answer names
+    answered: list[dict[str, Any]] = []
     for index, event in enumerate(data["events"]):
         kind, request = event["type"], event["request"]
         field = f"events.{index}.request"
@@ -68,11 +67,13 @@ def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, 
         # Every event is scored under the match's rules: each event's answer names them, as
         # the single call's does (/v1), with the first event's dict rather than a copy of its
         # own, so a batch of matches under a club's full rules holds one copy per match.
-        result["rules"] = named = result["rules"] if named is None else named
+        if answered:
+            result["rules"] = answered[0]["result"]["rules"]
         moved = _net(result)
         # a new list each event: each answered event keeps its own totals
         totals = [totals[seat] + moved[seat] for seat in range(4)]
         answered.append({"type": kind, "result": result, "state": state, "totals": totals})
-    # the match's answer names the same rules with the same dict (scoring.perform)
+    # the match's answer names the same rules with the same dict (scoring.perform); a match
+    # holds at least one event (its schema)
     return {"events": answered, "state": state, "totals": totals,
-            **({"rules": named} if named is not None else {})}
+            "rules": answered[0]["result"]["rules"]}

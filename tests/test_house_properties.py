@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,6 +89,7 @@ def _raised(draw: st.DrawFn) -> tuple[str, dict[str, Any], dict[str, Any], str, 
     return ruleset_id, request, rules, raised, draw(st.integers(1, 200))
 
 
+@pytest.mark.reads_record
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_raised())
 def test_raising_a_pattern_never_lowers_the_winners_pay(

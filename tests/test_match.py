@@ -208,20 +208,43 @@ def test_an_escape_after_a_kong_passes_the_deal(client: FlaskClient) -> None:
     assert response.get_json()["state"] == {"dealer": 0, "lao_zhuang": 2}
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("zhen", [1, 1, 1, 1],
+@pytest.mark.parametrize(("field", "value", "code", "message"), [
+    ("zhen", [1, 1, 1, 1], "match-supplies",
      "the match supplies 'zhen' from its running state; leave it out of the event"),
-    ("rules", {}, "the match sets 'rules' once, for every event; send it with the match"),
-    ("variant", "huaian-teahouse",
+    ("rules", {}, "match-sets-once",
+     "the match sets 'rules' once, for every event; send it with the match"),
+    ("variant", "huaian-teahouse", "match-sets-once",
      "the match sets 'variant' once, for every event; send it with the match"),
 ])
 def test_an_event_sending_what_the_match_sets_is_refused_saying_why(
-        client: FlaskClient, field: str, value: Any, message: str) -> None:
+        client: FlaskClient, field: str, value: Any, code: str, message: str) -> None:
     body = copy.deepcopy(CHUZHOU_MATCH)
-    body["events"][0]["request"][field] = value
+    body["events"][1]["request"][field] = value
     response = client.post("/v1/chuzhou/match", json=body)
     assert response.status_code == 422
-    assert response.get_json()["errors"] == {f"events.0.request.{field}": [message]}
+    problem = response.get_json()
+    assert problem["errors"] == {f"events.1.request.{field}": [message]}
+    assert problem["causes"] == [{"field": f"events.1.request.{field}", "code": code,
+                                  "params": {"name": field}, "message": message}]
+
+
+def test_a_match_and_each_of_its_events_name_the_rules_of_the_single_calls(
+        client: FlaskClient) -> None:
+    """Each event answers as its single call under the match's rules, which name them, and the
+    match's answer names the same."""
+    rules = {"zhen_unit": 5}
+    match = client.post("/v1/chuzhou/match", json={**CHUZHOU_MATCH, "rules": rules}).get_json()
+    state = {"dealer": CHUZHOU_MATCH["dealer"], "zhen": CHUZHOU_MATCH["zhen"]}
+    events = RULESETS["chuzhou"].match.events
+    for event, answered in zip(CHUZHOU_MATCH["events"], match["events"], strict=True):
+        spec = events[event["type"]]
+        single = client.post(f"/v1/chuzhou/{spec.action}", json={
+            **event["request"], **{name: state[name] for name in spec.supplies},
+            "rules": rules}).get_json()
+        assert answered["result"] == single
+        state = single["next"]
+    assert match["rules"] == match["events"][0]["result"]["rules"]
+    assert match["rules"]["overrides"] == rules
 
 
 def test_one_impossible_event_refuses_the_whole_match(send: Send) -> None:
