@@ -72,7 +72,7 @@ unit: $(INSTALLED) browser node
 # the best reading against its reference over 25 hands (make test: 250, make best-reading:
 # 5,000). The loop to run after an edit to the core; under 15 seconds.
 CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
-  tests/test_advice_tables.py tests/test_advice_masks_limits.py \
+  tests/test_advice_tables.py tests/test_advice_masks_limits.py tests/test_advice_turns.py \
   tests/test_natural_suits.py tests/test_wild_splits.py \
 	tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
 core: $(INSTALLED)
@@ -205,7 +205,8 @@ soak: $(WHEEL_STAMP)
 	$(CBIN)/python bench/soak.py worker 100000
 
 # /healthz and a plain score's latency while four of the heaviest admitted requests run on
-# two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).
+# two workers (bench/fairness.py), in three phases: score batches, advice batches, advice
+# under house rules of each item's own; FAIRNESS_SECONDS each (default 30).
 FAIRNESS_SECONDS ?= 30
 fairness: $(WHEEL_STAMP)
 	$(CBIN)/python bench/fairness.py $(FAIRNESS_SECONDS)
