@@ -74,7 +74,7 @@ unit: $(INSTALLED) browser node
 # that reaches nothing above service.scoring and starts nothing is listed here
 # (tests/test_core_loop.py fails otherwise).
 CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
-  tests/test_advice_tables.py tests/test_advice_masks_limits.py \
+  tests/test_advice_tables.py tests/test_advice_masks_limits.py tests/test_advice_turns.py \
   tests/test_natural_suits.py tests/test_wild_splits.py tests/test_fast_checks.py \
   tests/test_house_exclusions.py tests/test_docs_tables.py tests/test_layers.py \
   tests/test_packaging.py tests/test_core_loop.py tests/test_guards.py \
@@ -209,7 +209,8 @@ soak: $(WHEEL_STAMP)
 	$(CBIN)/python bench/soak.py worker 100000
 
 # /healthz and a plain score's latency while four of the heaviest admitted requests run on
-# two workers (bench/fairness.py); FAIRNESS_SECONDS (default 30).
+# two workers (bench/fairness.py), in three phases: score batches, advice batches, advice
+# under house rules of each item's own; FAIRNESS_SECONDS each (default 30).
 FAIRNESS_SECONDS ?= 30
 fairness: $(WHEEL_STAMP)
 	$(CBIN)/python bench/fairness.py $(FAIRNESS_SECONDS)

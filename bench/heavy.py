@@ -2,7 +2,10 @@
 
 Per hand counted, one-suit Chuzhou wins cost the most (they read many ways, and nine-gates
 shapes wait on up to nine tiles), then Yueqing wins with three 财神 in one crowded suit. Each
-request here asks for exactly ``MAX_WORK`` hands, all distinct, so no memo has seen them.
+request here asks for exactly ``MAX_WORK`` hands, all distinct, so no memo has seen them, or
+for as many as ``MAX_WORK`` admits. An advice is weighed as one long reading, and reads every
+discard of its hand in one call: the advice batches (issue #43) are the fewest, longest units
+of work the bound admits, of the crowded suit with three 财神 that costs the most to read.
 """
 
 from __future__ import annotations
@@ -10,8 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from service.rulesets import RULESETS
 from service.tiles import code, render
-from service.work import MAX_WORK, WILD_WEIGHT
+from service.work import ADVICE, MAX_WORK, WILD_WEIGHT, hands, house_rules
+
+# What a Yueqing 财神 may be in the advice batches: an honour, so its three copies stand
+# apart from the crowded suit (the flower tile then being another honour, YQ-3).
+HONOURS = range(27, 34)
 
 
 def _one_suit_win(rng: random.Random, suit: int, sets: int, avoid: int | None) -> list[int]:
@@ -90,9 +98,6 @@ def house_rules_matches(seed: int = 1) -> dict[str, Any]:
     """A batch of two-win Chuzhou matches, each under full house rules of its own (all the
     parameters sent, a set no worker has built): as many as MAX_WORK admits, as the service's own
     weighing counts them (each set and the parameters it sends weigh beside its two events)."""
-    from service.rulesets import RULESETS
-    from service.work import house_rules
-
     defaults = RULESETS["chuzhou"].defaults()
     wins = chuzhou_wins(2 * MAX_WORK, seed)
 
@@ -112,3 +117,55 @@ def house_rules_matches(seed: int = 1) -> dict[str, Any]:
         low, high = (middle, high) if weight(middle) <= MAX_WORK else (low, middle - 1)
     return {"items": [item(n) for n in range(low)]}
 
+
+
+def crowded_advice(rng: random.Random) -> dict[str, Any]:
+    """A Yueqing advice of 17 tiles: 14 of one suit, at most four copies of a tile, beside
+    three 财神 of an honour (the issue's ``11133445567889m444z`` with ``4z``): every discard
+    and its draws read with three wilds in one crowded suit, the costliest hand to read."""
+    suit, caishen = rng.randrange(3), rng.choice(HONOURS)
+    held = [0] * 9
+    tiles = [caishen] * 3
+    while len(tiles) < 17:
+        t = rng.randrange(9)
+        if held[t] < 4:
+            held[t] += 1
+            tiles.append(suit * 9 + t)
+    return {"concealed": render(sorted(tiles)), "caishen": code(caishen)}
+
+
+def _distinct(rng: random.Random, count: int) -> list[dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < count:
+        body = crowded_advice(rng)
+        found.setdefault(f"{body['concealed']}/{body['caishen']}", body)
+    return list(found.values())
+
+
+def advice_batch(seed: int = 1) -> dict[str, Any]:
+    """A batch of distinct crowded three-财神 Yueqing advice requests: as many as MAX_WORK
+    admits (15 of 130 hands each)."""
+    bodies = _distinct(random.Random(seed), MAX_WORK // ADVICE)
+    return {"items": [{"id": index, "ruleset": "yueqing", "action": "advice", "request": body}
+                      for index, body in enumerate(bodies)]}
+
+
+def house_rules_advice(seed: int = 1) -> dict[str, Any]:
+    """A batch of distinct crowded three-财神 Yueqing advice requests, each under full house
+    rules of its own (every parameter sent, a set no worker has built): as many as MAX_WORK
+    admits (14, each weighing its reading, its set of rules and its parameters). No item names
+    the winner: the valuing that would bring adds to the batch's running total as it runs, and
+    past the bound an item is refused after its reading (413), so fewer items would be read."""
+    defaults = RULESETS["yueqing"].defaults()
+    bodies = _distinct(random.Random(seed), MAX_WORK // ADVICE)
+
+    def item(n: int) -> dict[str, Any]:
+        rules = {**defaults, "hand_base": 1 + n % 50, "escape_fine_base": 1 + seed % 1000}
+        return {"id": n, "ruleset": "yueqing", "action": "advice",
+                "request": {**bodies[n], "rules": rules}}
+
+    items = [item(n) for n in range(len(bodies))]
+    while sum(hands("yueqing", "advice", i["request"]) for i in items) \
+            + house_rules(("yueqing", i["request"]) for i in items) > MAX_WORK:
+        items.pop()
+    return {"items": items}

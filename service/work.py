@@ -8,17 +8,21 @@ weighs ``HOUSE_RULES_WEIGHT`` more. A request over ``MAX_WORK`` is refused at on
 413, before anything runs (docs/operations.md measures the bound: the heaviest request it
 admits costs about one second of CPU).
 
-While a request runs, ``pace()`` is called between hands: it lets the worker's other
-requests run (gevent workers: ``time.sleep(0)`` is a greenlet switch there, made every hand;
-elsewhere a real sleep, made once the request has run a millisecond), and it stops a
-request that has run past its deadline with a 503 that says when to retry; nothing half-done
-is answered. The deadline is set per HTTP request (``MAHJONG_DEADLINE_SECONDS``, default 5);
-the command line and the core used as a library run without one.
+While a request runs, ``pace()`` is called between hands, and by the core between the
+discards of an advice's reading (its turns, service/hand/turns.py, set with the deadline): it
+lets the worker's other requests run (gevent workers: ``time.sleep(0)`` is a greenlet switch
+there, made every hand, and every ``TURN_EVERY`` a sleep on a timer, which lets gevent's loop
+read new requests; elsewhere a real sleep, made once the request has run a millisecond), and
+it stops a request that has run past its deadline with a 503 that says when to retry;
+nothing half-done is answered. The deadline is set per HTTP request
+(``MAHJONG_DEADLINE_SECONDS``, default 5); the command line and the core used as a library
+run without one.
 """
 
 from __future__ import annotations
 
 import gc
+import math
 import os
 import time
 from collections.abc import Iterable
@@ -26,6 +30,7 @@ from contextvars import ContextVar
 from typing import Any, Final
 
 from service.errors import PastDeadline, TooMuchWork
+from service.hand.turns import stop_turns, taking_turns
 from service.language import Message
 from service.rulesets import RULESETS
 from service.rulesets.registry import Ruleset, no_wilds
@@ -203,8 +208,8 @@ def spend(work: int, field: str, instead: str) -> None:
         spent[0] = total
 
 
-# A request's deadline, when it next lets others run and how often, in ``time.monotonic()``
-# seconds.
+# A request's deadline, when it next lets others run and how often, and when it next lets
+# gevent's loop turn and how often, in ``time.monotonic()`` seconds.
 _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)
 # How often a running request lets the worker's other requests run outside gevent, where
 # ``time.sleep(0)`` is a real sleep (60-70 µs of timer slack on Linux): a request of one hand,
@@ -213,41 +218,63 @@ _DEADLINE: ContextVar[list[float] | None] = ContextVar("deadline", default=None)
 # hands: gevent's loop reads new input only after a run of such switches, so yielding once a
 # millisecond made a new request wait about ten times longer while a batch ran.
 YIELD_EVERY: Final = 0.001
+# How often, under gevent, a running request lets the loop turn. A switch lets the greenlets
+# already waiting run, not the loop: gevent runs such switches one after another and reads new
+# input (a new request, the next one on a kept-alive connection) only after 50 of them, once
+# 5 ms have passed. Fifty hands are a few milliseconds; fifty readings of an advice were half
+# a second and more compiled, seconds interpreted, and /healthz waited behind them (issue
+# #43). So once a request has run this long since the loop last turned for it, it sleeps on
+# a timer instead of switching: a timer wakes it only at the loop's next turn, after the
+# input is read. A turn costs a few microseconds. Not Final: read at every request, so a
+# test may set it.
+TURN_EVERY = 0.005
+# The timer's time: any above zero wakes the request at the loop's next turn.
+TURN_SLEEP: Final = 1e-6
 
 
-def _yield_every() -> float:
-    """``YIELD_EVERY``, or 0 where ``time.sleep`` is gevent's (its workers patch it)."""
-    return 0.0 if getattr(time.sleep, "__module__", None) == "gevent.hub" else YIELD_EVERY
+def _under_gevent() -> bool:
+    """Whether ``time.sleep`` is gevent's (its workers patch it)."""
+    return getattr(time.sleep, "__module__", None) == "gevent.hub"
 
 
 class deadline:  # noqa: N801 (used as a function: ``with deadline():``)
     """Run the block with a deadline ``seconds`` (``DEADLINE_SECONDS``) from now, checked by
-    ``pace()``. A class rather than a generator: entered on every request, it costs a third
-    of one."""
+    ``pace()``, which the core's turns call too (service/hand/turns.py). A class rather than
+    a generator: entered on every request, it costs a third of one."""
 
-    __slots__ = ("seconds", "token")
+    __slots__ = ("seconds", "token", "turns")
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = DEADLINE_SECONDS if seconds is None else seconds
 
     def __enter__(self) -> None:
-        now, every = time.monotonic(), _yield_every()
-        self.token = _DEADLINE.set([now + self.seconds, now + every, every])
+        now, gevent = time.monotonic(), _under_gevent()
+        every = 0.0 if gevent else YIELD_EVERY
+        turn_every = TURN_EVERY if gevent else math.inf  # elsewhere a sleep is the OS's turn
+        self.token = _DEADLINE.set([now + self.seconds, now + every, every,
+                                    now + turn_every, turn_every])
+        self.turns = taking_turns(pace)
 
     def __exit__(self, *exc: object) -> None:
+        stop_turns(self.turns)
         _DEADLINE.reset(self.token)
 
 
 def pace() -> None:
-    """Between two hands: let other requests run once the request has run ``YIELD_EVERY``
-    since it last did (under gevent, every time); stop one that is past its deadline. Outside
-    a request with a deadline (the command line, the core as a library) it does nothing."""
+    """Between two hands, or two parts of a long reading: let other requests run once the
+    request has run ``YIELD_EVERY`` since it last did (under gevent, every time, and every
+    ``TURN_EVERY`` with a turn of the loop); stop one that is past its deadline. Outside a
+    request with a deadline (the command line, the core as a library) it does nothing."""
     timing = _DEADLINE.get()
     if timing is None:
         return
     now = time.monotonic()
     if now >= timing[1]:
-        time.sleep(0)
+        if now >= timing[3]:
+            time.sleep(TURN_SLEEP)
+            timing[3] = time.monotonic() + timing[4]
+        else:
+            time.sleep(0)
         timing[1] = now + timing[2]
     if now > timing[0]:
         message = Message(

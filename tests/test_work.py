@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from service import work
 from service.batch import run_batch
 from service.errors import PastDeadline
+from service.hand.turns import turn
 from service.work import MAX_WORK, WILD_WEIGHT, deadline, hands, wild_weight
 
 CHUZHOU_WIN = {"winner": 0, "hand": {"concealed": "222m345p678s789s99s"},
@@ -117,6 +118,58 @@ def test_under_gevent_a_request_lets_others_run_between_every_two_hands(
         for _ in range(3):
             work.pace()
     assert slept == [0, 0, 0]
+
+
+def test_under_gevent_a_running_request_lets_the_loop_turn_every_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A switch lets the greenlets already waiting run, but gevent's loop reads new requests
+    only after 50 switches (issue #43): once a request has run ``TURN_EVERY`` since the loop
+    last turned for it, it sleeps on a timer, which wakes it at the loop's next turn."""
+    slept: list[float] = []
+    clock = [100.0]
+
+    def switch(seconds: float) -> None:
+        slept.append(seconds)
+        clock[0] += 0.000_1  # the others' turn takes a while
+
+    switch.__module__ = "gevent.hub"
+    monkeypatch.setattr(work.time, "sleep", switch)
+    monkeypatch.setattr(work.time, "monotonic", lambda: clock[0])
+    with deadline(60.0):
+        work.pace()
+        clock[0] += work.TURN_EVERY / 2
+        work.pace()
+        assert slept == [0, 0]
+        clock[0] += work.TURN_EVERY / 2
+        work.pace()
+        assert slept == [0, 0, work.TURN_SLEEP]
+        work.pace()  # counted from when the loop turned for it, not from when it asked
+        clock[0] += work.TURN_EVERY - 0.000_2
+        work.pace()
+        assert slept == [0, 0, work.TURN_SLEEP, 0, 0]
+        clock[0] += 0.000_2
+        work.pace()
+        assert slept[-1] == work.TURN_SLEEP and slept.count(work.TURN_SLEEP) == 2
+
+
+def test_the_cores_turns_are_the_requests_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within a request's deadline a turn of the core (service/hand/turns.py, between an
+    advice's discards) lets others run and keeps the deadline, as ``pace`` between hands
+    does; outside one it does nothing."""
+    slept: list[float] = []
+    clock = [100.0]
+    monkeypatch.setattr(work.time, "sleep", slept.append)
+    monkeypatch.setattr(work.time, "monotonic", lambda: clock[0])
+    turn()
+    with deadline(1.0):
+        clock[0] += work.YIELD_EVERY
+        turn()
+        assert slept == [0]
+        clock[0] += 1.0
+        with pytest.raises(PastDeadline):
+            turn()
+    turn()
+    assert slept == [0, 0]
 
 
 def test_past_the_deadline_over_http(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:

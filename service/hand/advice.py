@@ -31,6 +31,7 @@ from service.hand.shanten import (
     suit_masked,
 )
 from service.hand.splits import SUITS
+from service.hand.turns import turn
 from service.language import Message
 from service.tiles import NUM_TILES, code, codes, counts_of, tile
 
@@ -236,6 +237,7 @@ class Reader:
                 n = counts[d]
                 if not n:
                     continue
+                turn()  # a discard at a time: the runner's other work may go first
                 standing = list(counts)
                 standing[d] = n - 1
                 pairs = all_pairs - n // 2 + (n - 1) // 2
@@ -393,6 +395,7 @@ def advise(concealed: list[int], form: Form, left: Sequence[int],
     found, by_discard = _reader(form, wilds).discards(counts, wilds)
     discards = []
     for discarded in sorted(set(concealed)):
+        turn()  # a discard at a time: its waits and what the ruleset adds may take a while
         rest = list(concealed)
         rest.remove(discarded)
         discards.append({"tile": code(discarded), **_waiting(
