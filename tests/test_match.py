@@ -15,6 +15,7 @@ import pytest
 import requests
 from flask.testing import FlaskClient
 
+from service.actions import run
 from service.errors import SchemaViolation
 from service.match import _prefixed
 from service.openapi import examples
@@ -245,6 +246,10 @@ def test_a_match_and_each_of_its_events_name_the_rules_of_the_single_calls(
         state = single["next"]
     assert match["rules"] == match["events"][0]["result"]["rules"]
     assert match["rules"]["overrides"] == rules
+    # one dict for the match and every event, not a copy each: a batch of matches under a
+    # club's full rules holds one copy per match
+    played = run("chuzhou", "match", {**CHUZHOU_MATCH, "rules": rules})
+    assert all(played["rules"] is event["result"]["rules"] for event in played["events"])
 
 
 def test_one_impossible_event_refuses_the_whole_match(send: Send) -> None:
