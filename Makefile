@@ -68,20 +68,24 @@ types: $(STAMP)
 unit: $(INSTALLED) browser node
 	REFERENCE_EXAMPLES=250 $(BIN)/pytest
 
-# The core's tests (the reading engine, tiles, memos, both rulesets and their settlement),
-# in-process: no server, the best reading against its reference over 25 hands (make test:
-# 250, make best-reading: 5,000). The loop to run after an edit to the core. Every test module
-# that reaches nothing above service.scoring and starts nothing is listed here
-# (tests/test_core_loop.py fails otherwise).
+# The core's tests (the reading engine, tiles, memos, both rulesets and their settlement):
+# in-process, no server, no Flask, the best reading against its reference over 25 hands (make
+# test: 250, make best-reading: 5,000). make core runs them with the repository's own checks,
+# on every core: the loop after an edit to the core. tests/test_core_loop.py fails when a
+# test module that imports no Flask and starts nothing is in neither list nor left out there
+# with its reason. make test-compiled runs CORE_TESTS against the compiled build.
 CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_waits_tables.py \
   tests/test_advice_tables.py tests/test_advice_masks_limits.py tests/test_advice_turns.py \
   tests/test_natural_suits.py tests/test_wild_splits.py tests/test_fast_checks.py \
-  tests/test_house_exclusions.py tests/test_docs_tables.py tests/test_layers.py \
-  tests/test_packaging.py tests/test_core_loop.py tests/test_guards.py \
+  tests/test_house_exclusions.py tests/test_house_rules.py \
   tests/test_suit_tables.py tests/test_tiles.py tests/test_memo.py tests/chuzhou tests/yueqing
+# Checks of the repository's files (layers, docs' tables, packaging, these lists, the guards):
+# nothing compiled to check.
+REPO_CHECKS := tests/test_docs_tables.py tests/test_layers.py tests/test_packaging.py \
+  tests/test_core_loop.py tests/test_guards.py
 core: $(INSTALLED)
 	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -n auto -m "not server and not slow" \
-	  $(CORE_TESTS)
+	  $(CORE_TESTS) $(REPO_CHECKS)
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
 # (root and a package source); otherwise that one test is skipped and says why.
@@ -255,8 +259,8 @@ mutate-sample: $(INSTALLED)
 
 # --- the contract ------------------------------------------------------------------------
 
-# Every regeneration below in the order each needs (tools/regen.py): messages, openapi,
-# examples, worked-hands, versions; then a second pass, which fails if it moves a file.
+# Every regeneration below, in the order tools/regen.py's STEPS says; then a second pass,
+# which fails if it moves a file.
 regen: $(INSTALLED)
 	$(BIN)/python tools/regen.py
 

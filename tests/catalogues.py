@@ -29,9 +29,11 @@ def every_one_on(ruleset_id: str, parameters: Iterable[Parameter] | None = None
                      if f"{pid}.on" in values}
 
 
-def playing(ruleset_id: str, pid: str, request: dict[str, Any]) -> dict[str, Any]:
+def playing(ruleset_id: str, pid: str, request: dict[str, Any],
+            parameters: Iterable[Parameter] | None = None) -> dict[str, Any]:
     """``request``, played with ``pid`` switched on where its row declares it off."""
-    switch = next(p for p in RULESETS[ruleset_id].parameters if p.id == f"{pid}.on")
+    chosen = RULESETS[ruleset_id].parameters if parameters is None else parameters
+    switch = next(p for p in chosen if p.id == f"{pid}.on")
     if switch.default:
         return request
     return {**request, "rules": {**request.get("rules", {}), switch.id: True}}

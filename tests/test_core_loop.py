@@ -1,37 +1,33 @@
 """`make core` is the core's whole fast loop: every test module of the core is in it.
 
-A test module belongs to the core when everything it reaches of the service, through its own
-imports and those of the test helpers it uses, lies in the layers from ``service.scoring``
-down (pyproject.toml's import-linter layers: the rulesets, their settlement, the reading
-engine, tiles), and it starts no server nor process (it imports no Flask, Werkzeug, requests,
-gevent, gunicorn or subprocess). Such a module left out of the Makefile's ``CORE_TESTS`` would
-pass ``make core`` and fail ``make test``.
+A test module belongs to the core when it imports no Flask and starts no server or process:
+nothing it reaches, through its own imports and those of the project's modules it uses,
+is Flask, Werkzeug, requests, gevent, gunicorn, subprocess or the HTTP layer (service.api),
+and none of its tests asks for the app, its test client or the live server. Such a module is
+listed in the Makefile's ``CORE_TESTS`` (run by ``make core`` and, against the compiled build,
+by ``make test-compiled``) or, if it checks the repository's files rather than the code, in
+``REPO_CHECKS`` (``make core`` only), or left out below with its reason. A module left out
+otherwise would pass ``make core`` and fail ``make test``.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = {"flask", "werkzeug", "requests", "gevent", "gunicorn", "subprocess"}
-LOWEST_ABOVE = "service.scoring"  # the highest layer a core test may reach
-
-
-def _layers() -> list[list[str]]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    contract = next(c for c in config["tool"]["importlinter"]["contracts"]
-                    if c["type"] == "layers")
-    return [[name.strip() for name in layer.split("|")] for layer in contract["layers"]]
-
-
-def _core_service() -> tuple[str, ...]:
-    layers = _layers()
-    start = next(i for i, layer in enumerate(layers) if LOWEST_ABOVE in layer)
-    return tuple(name for layer in layers[start:] for name in layer)
+SERVED = ("app", "client", "live_server")  # tests/conftest.py's fixtures of the HTTP layer
+# Core by their imports, run by make test alone: the contract's suites and the heavy
+# properties (make advice-properties runs the advice's longer).
+LEFT_OUT = {
+    "tests/test_openapi.py": "the contract, generated and validated",
+    "tests/test_contract_shape.py": "the contract's shapes against the answers",
+    "tests/test_advice_properties.py": "the advice against its plain reference (heavy)",
+    "tests/test_house_properties.py": "random house rules over the record (heavy)",
+}
 
 
 def _file(module: str) -> Path | None:
@@ -77,43 +73,52 @@ def reached(module: str) -> set[str]:
     return seen
 
 
+def _asks_for_the_app(module: str) -> bool:
+    """Whether a test function of ``module`` takes one of the HTTP layer's fixtures."""
+    path = _file(module)
+    assert path is not None
+    return any(isinstance(node, ast.FunctionDef) and any(a.arg in SERVED for a in node.args.args)
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def is_core(module: str) -> bool:
-    core = _core_service()
-    for name in reached(module):
-        top = name.split(".")[0]
-        if top in OUTSIDE:
-            return False
-        if top == "service" and name != "service" and _file(name) is not None \
-                and not any(name == c or name.startswith(c + ".") for c in core):
-            return False
-    return True
+    if _asks_for_the_app(module):
+        return False
+    return not any(name.split(".")[0] in OUTSIDE or name.startswith("service.api")
+                   for name in reached(module))
 
 
-def core_loop() -> list[str]:
-    """The paths the Makefile's CORE_TESTS names."""
+def listed(variable: str) -> list[str]:
+    """The paths a Makefile variable names."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
-    found = re.search(r"^CORE_TESTS := ((?:.*\\\n)*.*)$", text, re.MULTILINE)
-    assert found, "the Makefile names no CORE_TESTS"
+    found = re.search(rf"^{variable} := ((?:.*\\\n)*.*)$", text, re.MULTILINE)
+    assert found, f"the Makefile names no {variable}"
     return found.group(1).replace("\\\n", " ").split()
 
 
 def test_every_core_test_module_is_in_make_core() -> None:
-    listed = [ROOT / path for path in core_loop()]
-    left_out = []
+    loop = [ROOT / path for path in listed("CORE_TESTS") + listed("REPO_CHECKS")]
+    missing = []
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        name = str(path.relative_to(ROOT))
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        if is_core(module) and not any(path == p or path.is_relative_to(p) for p in listed):
-            left_out.append(str(path.relative_to(ROOT)))
-    assert left_out == [], f"core tests left out of the Makefile's CORE_TESTS: {left_out}"
+        if is_core(module) and name not in LEFT_OUT \
+                and not any(path == p or path.is_relative_to(p) for p in loop):
+            missing.append(name)
+    assert missing == [], f"core tests neither in make core nor left out with a reason: {missing}"
 
 
-def test_every_listed_path_exists() -> None:
-    assert [p for p in core_loop() if not (ROOT / p).exists()] == []
+def test_what_is_left_out_is_core_and_exists() -> None:
+    assert [name for name in LEFT_OUT if not (ROOT / name).is_file()] == []
+    assert all(is_core(name.removesuffix(".py").replace("/", ".")) for name in LEFT_OUT)
+    assert [p for p in listed("CORE_TESTS") + listed("REPO_CHECKS")
+            if not (ROOT / p).exists()] == []
 
 
 def test_the_classification_tells_the_loop_from_the_rest() -> None:
     assert is_core("tests.test_fast_checks")
     assert is_core("tests.chuzhou.test_patterns")
-    assert not is_core("tests.test_api")           # Flask's test client
-    assert not is_core("tests.chuzhou.test_e2e")   # the real server
-    assert not is_core("tests.test_house_rules")   # the actions' layer, above scoring
+    assert is_core("tests.test_house_rules")        # the money's parameters, in process
+    assert not is_core("tests.test_api")            # Flask's test client
+    assert not is_core("tests.chuzhou.test_e2e")    # the real server
+    assert not is_core("tests.test_cli_hostile")    # the command line, as a process

@@ -16,7 +16,7 @@ point: a second rewrites nothing (``make regen`` checks it).
 
 from __future__ import annotations
 
-import atexit
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -42,18 +42,32 @@ _perform = service.scoring.perform
 _drawing: list[bool] = [False]
 
 
-# The tests that opened the record while the run rewrites it.
+# What opened the record while the run rewrites it: a test, or the collection (a parametrize
+# list read from it) when no test runs.
 _readers: list[str] = []
-_running: list[str] = [""]
+_running: list[str] = ["collecting the tests"]
 
 
 def _audit(event: str, args: tuple[Any, ...]) -> None:
-    if event == "open" and _running[0] and isinstance(args[0], (str, Path)) \
-            and Path(args[0]).resolve() == OUT:
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)) \
+            and Path(os.fsdecode(args[0])).resolve() == OUT:
         _readers.append(_running[0])
 
 
 sys.addaudithook(_audit)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        raise pytest.UsageError("make worked-hands runs in one process: each xdist worker "
+                                "would write a part of the record")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # Loaded again after tests/conftest.py loaded its own: the same examples every run.
+    settings.register_profile("worked-hands", settings.default, derandomize=True,
+                              database=None)
+    settings.load_profile("worked-hands")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -68,15 +82,19 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
     _drawing[0] = item.get_closest_marker("draws_parameters") is not None
     _running[0] = item.nodeid
     yield
-    _running[0] = ""
+    _running[0] = "between tests"
     _drawing[0] = False
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The record is written only after a run that passed and read nothing of it."""
     if _readers:
-        print(f"\nthese tests read {OUT.name}, which this run rewrites; mark them "
-              f"reads_record: {', '.join(sorted(set(_readers)))}", file=sys.stderr)
+        print(f"\n{OUT.name} was read while this run rewrites it, by: "
+              f"{', '.join(sorted(set(_readers)))}; mark such tests reads_record",
+              file=sys.stderr)
         session.exitstatus = 1
+    elif exitstatus == 0:
+        OUT.write_text(hands_file(_seen), encoding="utf-8")
 
 
 def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, Any]:
@@ -92,7 +110,3 @@ def _recording(ruleset_id: str, name: str, chosen: Any, body: Any) -> dict[str, 
 service.scoring.perform = _recording
 service.actions.perform = _recording  # type: ignore[attr-defined]
 
-
-@atexit.register
-def _write() -> None:
-    OUT.write_text(hands_file(_seen), encoding="utf-8")

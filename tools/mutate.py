@@ -234,6 +234,9 @@ def main(arguments: list[str]) -> int:
         if all(code is None for code in statuses.values()):
             problems.append(f"{target.module}: no mutant ran; do its tests pass unmutated? "
                             f"(see {outcome.log})")
+        elif None in statuses.values():  # a mutant chosen and never run is no survivor
+            problems.append(f"{target.module}: {sum(c is None for c in statuses.values())} "
+                            f"mutants did not run (see {outcome.log})")
         if not target.scored:
             killed_it = outcome.canary is not None and statuses.get(outcome.canary) in KILLED
             print(f"{target.module:42} its canary alone: {'killed' if killed_it else 'ALIVE'}",

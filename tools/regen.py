@@ -1,8 +1,8 @@
 """`make regen`: every regeneration, in the order each needs the one before, to a fixed point.
 
     python tools/regen.py           # each step once, then again: fails if the second moved a file
-    python tools/regen.py --check   # `.ci/run`: each step once on a clean checkout; fails if
-                                    # it moved a committed file (the record was stale)
+    python tools/regen.py --check   # `.ci/run`, first: on a clean checkout, each step once;
+                                    # fails if it moved a committed file (a stale record)
 
 The steps (each a make target, which says what it writes):
 
@@ -54,12 +54,22 @@ def moved(before: dict[str, str], after: dict[str, str]) -> list[str]:
                   if before.get(name) != after.get(name))
 
 
+def changed_since_commit() -> list[str]:
+    """What differs from the last commit: modified, added or deleted files, untracked ones."""
+    shown = subprocess.run(["git", "status", "--porcelain", "-z"], cwd=ROOT, check=True,
+                           capture_output=True).stdout.decode()
+    return sorted(entry[3:] for entry in shown.split("\0") if entry[3:])
+
+
 def main(arguments: list[str]) -> int:
     check = "--check" in arguments
-    before = files()
+    if check and changed_since_commit():
+        print("regen: --check compares with the last commit and needs a clean checkout; "
+              f"these differ: {', '.join(changed_since_commit())}", file=sys.stderr)
+        return 1
     one_pass()
     if check:
-        changed = moved(before, files())
+        changed = changed_since_commit()
         if changed:
             print("regen: the committed files are not what the steps make of them; run "
                   f"`make regen` and commit: {', '.join(changed)}", file=sys.stderr)

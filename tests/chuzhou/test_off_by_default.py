@@ -15,7 +15,7 @@ from service.rulesets.chuzhou.rules import SETTLEMENT, pattern_parameters, tune
 from service.rulesets.chuzhou.scorer import recognise
 from service.rulesets.chuzhou.scorer import total as total_fan
 from service.rulesets.registry import recognise as every_test
-from tests.catalogues import every_one_on
+from tests.catalogues import every_one_on, playing
 from tests.chuzhou.helpers import readings
 from tests.chuzhou.test_patterns import CASES
 
@@ -41,9 +41,18 @@ def test_the_club_declares_it_off() -> None:
 
 def test_played_from_its_row_its_worked_hands_score_it_and_its_near_miss_does_not() -> None:
     played = every_one_on("chuzhou", CLUB_PARAMETERS)
-    assert sorted(expected is None for expected, _ in WORKED) == [False, False, True]
+    assert {expected is None for expected, _ in WORKED} == {False, True}  # hands and a miss
     for expected, body in WORKED:
         assert _fan_of_best(body, played) == expected, body
+
+
+def test_a_worked_hand_is_played_with_it_switched_on() -> None:
+    """What tests/test_patterns.py sends for a pattern declared off: its switch on; for one
+    the shipped catalogue plays, the hand as it is."""
+    _, body = WORKED[0]
+    assert playing("chuzhou", EXTRA, body, CLUB_PARAMETERS) == {
+        **body, "rules": {f"{EXTRA}.on": True}}
+    assert playing("chuzhou", EXTRA, body) is body
 
 
 def test_its_gate_skips_nothing_it_would_find() -> None:
