@@ -215,7 +215,8 @@ CAUSES: dict[str, Cause] = {
     "metrics-unavailable": Cause(("reason",), "the metrics directory cannot be read"),
     "http-error": Cause((), "another HTTP error (http-<status> names its status)"),
     # limits (413)
-    "too-much-work": Cause(("work", "max", "[house_rules]", "[parameters]", "[total]"),
+    "too-much-work": Cause(("work", "max", "[advice]", "[house_rules]", "[parameters]",
+                            "[total]"),
                            "the request asks for the work of more hands than max (total: what "
                            "it asked in all, where the work is found while running)"),
     "no-claiming-seat": Cause((), "no one seat could have claimed all these melds"),

@@ -21,6 +21,7 @@ from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
 from service.language import Text
+from service.openapi_causes import typed_causes
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
@@ -325,6 +326,7 @@ def build_spec() -> dict[str, Any]:
     built = spec.to_dict()
     document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
     shape(document, schema_name, _id_enums())
+    typed_causes(document["components"]["schemas"])
     _problem_examples(document, found["problems"], UNSHOWN_PROBLEMS)
     _headers(document)
     json_answer = document["paths"]["/openapi.json"]["get"]["responses"]["200"]["content"]
