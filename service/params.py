@@ -55,6 +55,7 @@ PARAMS: Final[dict[str, Param]] = {
     "sets": Param("integer", "how many sets the standing tiles should make besides the pair"),
     "seven_pairs": Param("boolean", "whether seven pairs would have been a win too"),
     "seat": Param("integer", "a seat, 0-3 in turn order (G-2)"),
+    "dealt": Param("integer", "how many tiles the dealer is dealt"),
     "meld": Param("string", "the meld's type as sent (chi, peng, gang)"),
     "by": Param("string", "how the hand was won, as sent (discard, robbing_kong)"),
     "pattern": Param("string", "a pattern's name (self-draw-only), or the contract's regular "
@@ -70,7 +71,8 @@ PARAMS: Final[dict[str, Param]] = {
     "pin": Param("string", "the ruleset_version sent, its first 32 characters"),
     "name": Param("string", "the field's name"),
     "given": Param("strings", "the fields sent that ask for it"),
-    "needed": Param("string", "the field needed as well"),
+    "needed": Param("string", "the field needed as well, as the request names it"),
+    "rule": Param("string", "the house-rules parameter (a key of a request's rules)"),
     # the service
     "ruleset": Param("string", "a ruleset's id"),
     "known": Param("strings", "the rulesets' ids"),

@@ -16,6 +16,7 @@ from service.language import N_, Message, Phrase, joined
 # a constant, any other module-level name from the module's dict at every use.
 SUITS: Final = "mpsz"
 NUM_TILES: Final = 34
+COPIES: Final = 4  # of each tile at the table (G-6)
 EAST: Final = 27
 SOUTH: Final = 28
 WEST: Final = 29

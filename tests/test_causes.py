@@ -290,3 +290,26 @@ def test_parts_are_no_causes() -> None:
     assert set(PART_PARAMS) | {""} == PARTS
     assert not set(PART_PARAMS) & set(CAUSES)
 
+
+
+@pytest.mark.parametrize(("asked", "field", "params"), [
+    # "exactly 4 items": an app building its own sentence from params says exactly, not at most
+    (_changed(CHUZHOU, "zhen", [1, 1, 1]), "zhen", {"count": 3, "min": 4, "max": 4}),
+    (_changed(CHUZHOU, "hand.melds", [{"type": "peng", "tiles": "111m", "from": 0}] * 5),
+     "hand.melds", {"count": 5, "min": 0, "max": 4}),
+    (_changed(CHUZHOU, "dealer", 7), "dealer", {"input": 7, "min": 0, "max": 3}),
+    (_changed(CHUZHOU, "hand.melds.1.tiles", "999p"), "hand",
+     {"tile": "9p", "count": 5, "max": 4}),
+    ({**CHUZHOU, "situation": {"heavenly": True}}, "situation.heavenly", {"dealt": 14}),
+    (_changed(CHUZHOU, "win.tile", "1s"), "win.tile", {"tile": "1s"}),
+    ({**CHUZHOU, "zhen": [1, 1, 1, 5], "rules": {"zhen_cap": 3}}, "zhen.3",
+     {"value": 5, "max": 3, "rule": "zhen_cap"}),
+    ({**CHUZHOU, "situation": {"ready_first_turn": True}}, "situation.ready_first_turn",
+     {"needed": "situation.declared_ready"}),
+    ({**CHUZHOU, "situation": {"one_suit_seats": [2, 0, 2]}}, "situation.one_suit_seats",
+     {"seat": 2}),
+])
+def test_every_number_tile_and_field_a_message_says_is_a_param(
+        client: FlaskClient, asked: dict[str, Any], field: str, params: dict[str, Any]) -> None:
+    problem = client.post(SCORE, json=asked).get_json()
+    assert [(c["field"], c["params"]) for c in problem["causes"]][:1] == [(field, params)]
