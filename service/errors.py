@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
-from service.language import Message, Phrase, coded, joined
+from service.language import SENTENCE_BREAK, Message, Phrase, coded, joined
 
 PROBLEM_BASE = "/problems/"
 # A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
@@ -376,7 +376,7 @@ def describe(errors: dict[str, list[str]]) -> str:
             parts.append("; ")
         parts += (path, ": ")
         for place, text in enumerate(texts):
-            parts += (" ", text) if place else (text,)
+            parts += (SENTENCE_BREAK, text) if place else (text,)
     rest = len(errors) - MAX_FIELD_ERRORS
     if rest > 0:
         parts.append(Message("more-fields", "; and {count} more fields", count=rest))
@@ -404,7 +404,7 @@ def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
                 before["params"] = {**before["params"],
                                     "suggestions": [*before["params"].get("suggestions", ()),
                                                     params["meant"]]}
-                before["message"] = joined(before["message"], " ", text)
+                before["message"] = joined(before["message"], SENTENCE_BREAK, text)
                 continue
             found.append({"field": field, "code": code, "params": params, "message": text})
     return found

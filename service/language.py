@@ -11,11 +11,15 @@ written (``translated``), each of them said again from the catalog.
 
 Tile codes in a Chinese sentence are written the Chinese way (五饼, 东风); ``params`` keeps the
 codes. A param holds tiles when its name is ``tile`` or ``tiles`` or ends in ``_tile`` or
-``_tiles``.
+``_tiles``. Any other text a param holds is a value a client sent or a name it sends (a field,
+an id, a choice): a Chinese sentence quotes it 「so」, a list's items each, so that no bare
+English word stands in the sentence; a meld's type and a way to win are said in players' words
+(吃, 碰; 点炮, 抢杠). A field's path a joined text names (``"hand.concealed: "``) is quoted too.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
@@ -66,6 +70,18 @@ def _is_tiles(name: str) -> bool:
     return name in ("tile", "tiles") or name.endswith(("_tile", "_tiles"))
 
 
+# The values of a request's closed choices that a Chinese sentence says in players' words.
+_WORDS: Final = {
+    "meld": {"chi": "吃", "peng": "碰", "gang": "杠", "angang": "暗杠"},
+    "by": {"discard": "点炮", "self_draw": "自摸", "robbing_kong": "抢杠"},
+}
+
+
+def quoted(text: str) -> str:
+    """A name or a value sent, inside a Chinese sentence: 「winnr」."""
+    return f"「{text}」"
+
+
 class Text(str):
     """A sentence written in English that can say itself in another language."""
 
@@ -80,6 +96,31 @@ class Phrase(Text):
         if language == ENGLISH:
             return str.__str__(self)
         return catalog(language).get(str.__str__(self)) or str.__str__(self)
+
+
+class Named(Text):
+    """A pattern's or an item's name in a sentence: in English its Chinese name with its
+    English one after it, ``七对暗绝 (Seven pairs on the last copy)``; in Chinese the name
+    alone, as the rule text writes it (and the catalog, for a script the text is not in)."""
+
+    name: str
+
+    def __new__(cls, name: str, name_en: str) -> Named:
+        self = super().__new__(cls, f"{name} ({name_en})")
+        self.name = name
+        return self
+
+    def said(self, language: str) -> str:
+        if language == ENGLISH:
+            return str.__str__(self)
+        return Phrase(self.name).said(language)
+
+    def __reduce__(self) -> Any:
+        return _named, (str.__str__(self), self.name)
+
+
+def _named(english: str, name: str) -> Named:
+    return Named(name, english[len(name) + 2:-1])
 
 
 class Translated(Text):
@@ -99,27 +140,30 @@ class Translated(Text):
         return Translated, (str.__str__(self), self.translations)
 
 
-def _value(name: str, value: Any, language: str) -> Any:
-    """A param as a sentence in ``language`` shows it: a list joined, tiles named."""
+def _value(name: str, value: Any, language: str, sent: bool = False) -> Any:
+    """A param as a sentence in ``language`` shows it: a list joined, tiles named; in a
+    problem's cause (``sent``), any other text quoted or said in players' words."""
     if isinstance(value, Text):
         return value.said(language)
     tiles = _is_tiles(name)
     if isinstance(value, list | tuple):
-        shown = [_value(name, item, language) for item in value]
+        shown = [_value(name, item, language, sent) for item in value]
         if language == CHINESE:
             return "、".join(str(item) for item in shown)
         return ", ".join(str(item) for item in shown)
     if tiles and isinstance(value, str):
         return tile_name(value, language)
+    if sent and language != ENGLISH and isinstance(value, str):
+        return _WORDS.get(name, {}).get(value) or quoted(value)
     return value
 
 
-def _render(template: str, params: Mapping[str, Any], language: str) -> str:
+def _render(template: str, params: Mapping[str, Any], language: str, sent: bool = False) -> str:
     """The template filled in; one still waiting for its values (marshmallow's, before it
     formats them) stays as it is."""
     if not params and placeholders(template):
         return template
-    return template.format_map({name: _value(name, value, language)
+    return template.format_map({name: _value(name, value, language, sent)
                                 for name, value in params.items()})
 
 
@@ -147,7 +191,7 @@ class Message(Text):
         if language == ENGLISH:
             return str.__str__(self)
         return _render(catalog(language).get(self.template) or self.template, self.params,
-                       language)
+                       language, bool(self.code))
 
     def format(self, *args: Any, **kwargs: Any) -> Message:
         """The message filled in (marshmallow formats its messages with what it checked):
@@ -166,6 +210,39 @@ def _rebuilt(code: str, template: str, params: dict[str, Any]) -> Message:
 
 # The punctuation between the parts of a joined text, as Chinese writes it.
 _SEPARATORS: Final = {CHINESE: {": ": "：", "; ": "；", ". ": "。", " ": "", ", ": "，"}}
+# A field's path a joined text names (``hand.melds.0.from``), quoted in Chinese.
+_PATH: Final = re.compile(r"[A-Za-z_]\w*(?:\.\w+)*")
+# What ends a Chinese sentence, or leaves the next one to follow without a full stop.
+_STOPS: Final = ("。", "？", "！", "；", "：", "，")
+
+
+class Break(Text):
+    """The space between two sentences (a did-you-mean hint after its cause, two messages of
+    one field): Chinese writes none, but a full stop where the first sentence has none."""
+
+    def said(self, language: str) -> str:
+        return str.__str__(self) if language == ENGLISH else ""
+
+    def __reduce__(self) -> Any:
+        return Break, (str.__str__(self),)
+
+
+SENTENCE_BREAK: Final = Break(" ")
+
+
+def _part(part: str, language: str) -> str:
+    """A plain part of a joined text in ``language`` (not English): a separator as the language
+    writes it, a field's path quoted (with the colon after it), anything else as it is."""
+    separators = _SEPARATORS.get(language, _SEPARATORS[CHINESE])
+    if part in separators:
+        return separators[part]
+    if _PATH.fullmatch(part):
+        return quoted(part)
+    if part.endswith(": ") and _PATH.fullmatch(part[:-2]):
+        return quoted(part[:-2]) + separators[": "]
+    if part.startswith(" (") and part.endswith(")"):  # a ruling cited: " (G-8)"
+        return f"（{part[2:-1]}）"
+    return part
 
 
 def sentence(template: str, /, **params: Any) -> Message:
@@ -190,11 +267,14 @@ class Joined(Text):
     def said(self, language: str) -> str:
         if language == ENGLISH:
             return str.__str__(self)
-        separators = _SEPARATORS.get(language, {})
-        said = "".join(part.said(language) if isinstance(part, Text)
-                       else separators.get(part, part) for part in self.parts)
+        said = ""
+        for part in self.parts:
+            if isinstance(part, Break):
+                said += "" if not said or said.endswith(_STOPS) else "。"
+            else:
+                said += part.said(language) if isinstance(part, Text) else _part(part, language)
         # A sentence's own full stop before the next one's separator: the separator alone.
-        return said.replace("。；", "；").replace("。。", "。") if language == CHINESE else said
+        return said.replace("。；", "；").replace("。：", "：").replace("。。", "。")
 
     def __reduce__(self) -> Any:
         return Joined, (self.parts, self.primary)

@@ -487,7 +487,7 @@ def test_a_ruling_and_a_problem_page_in_chinese(client: FlaskClient) -> None:
     assert "乐清麻将裁定" in listing.get_data(as_text=True)
     docs = client.get("/docs", headers=ZH)
     assert docs.headers["Content-Language"] == "zh-CN"
-    assert "<title>麻将计分服务：API</title>" in docs.get_data(as_text=True)
+    assert "<title>麻将计分服务：接口文档</title>" in docs.get_data(as_text=True)
     assert client.get("/docs").data.count(b"<title>Mahjong scoring service: API</title>") == 1
     kinds = client.get("/problems", headers=ZH).get_json()["problems"]
     assert all(english_in(kind["description"]) == [] for kind in kinds)

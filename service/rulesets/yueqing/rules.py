@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-from service.language import N_, Phrase, joined, sentence
+from service.language import N_, Named, Phrase, joined, sentence
 from service.rulesets.registry import PatternTests
 from service.rulesets.yueqing.catalogue import BY_ID, FLOWER_VALUES, ITEMS, MINOR, Item
 from service.rulesets.yueqing.escape import JUDGES, Holding
@@ -50,17 +50,17 @@ def item_parameters(item: Item) -> list[Parameter]:
                                 "doubling (YQ-15)"), sentence(", but still counts")]
     if excluded:
         zero.extend((" ", sentence("and still excludes {names}", names=excluded)))
-    named = {"name": item.name, "name_en": item.name_en}
+    named = Named(item.name, item.name_en)  # in Chinese, the name alone
     return [
         switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
-               joined(sentence("whether {name} ({name_en}) counts, in a hand and as an "
-                               "escape's candidate; ", **named), *off, " (G-8)"), ruling,
+               joined(sentence("whether {name} counts, in a hand and as an escape's "
+                               "candidate; ", name=named), *off, " (G-8)"), ruling,
                item.on),
         number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
-               joined(sentence("the 台 of {name} ({name_en}), a minor item, each time it counts "
-                               "(an escape's candidate too); ", **named) if item.group == MINOR
-                      else sentence("the 台 of {name} ({name_en}), a major item, each time it "
-                                    "counts (an escape's candidate too); ", **named),
+               joined(sentence("the 台 of {name}, a minor item, each time it counts (an "
+                               "escape's candidate too); ", name=named) if item.group == MINOR
+                      else sentence("the 台 of {name}, a major item, each time it counts (an "
+                                    "escape's candidate too); ", name=named),
                       *zero, " (G-8)"), ruling, item.value, 0, MOST_TAI),
     ]
 
