@@ -163,8 +163,8 @@ def _values(pattern: Pattern, values: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def _found_once(pattern: Pattern, value: int, concealed: bool) -> dict[str, Any]:
-    return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
-            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
+    return {"id": pattern.id, "name": pattern.forms[concealed], "name_en": pattern.name_en,
+            "value": value, "count": 1, "concealed": concealed, "fan": value, "sets": ()}
 
 
 def _four_in_tests(on: set[str]) -> dict[str, Test]:

@@ -81,7 +81,7 @@ RULESET: Ruleset = Ruleset(
     standing_wilds=standing_caishen,
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="1.3.0",  # CHANGELOG.md
+    version="1.3.1",  # CHANGELOG.md
     parameters=rules.PARAMETERS,
     tune=rules.tune,
 )

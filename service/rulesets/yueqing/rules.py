@@ -111,10 +111,12 @@ FLOWERS: Final = (
 )
 
 SETTLEMENT: Final = (
-    number("minor_limit", "小台上限", "Minor limit", Phrase(
+    # 6台起翻 (YQ-15): up to the limit the minor 台 count as they are; from the next they
+    # count 10 at 6 (the jump), and the total doubles.
+    number("minor_limit", "起翻前最多台数", "Minor limit", Phrase(
         "N ≤ this many minor 台 count as they are (N' = N) and, with M 0 (no major 台: a major "
         "item worth 0 adds none), are the total undoubled"), "YQ-15", 5, 0, 30),
-    number("minor_jump", "小台跳", "Minor jump", Phrase(
+    number("minor_jump", "起翻加台", "Minor jump", Phrase(
         "what N' adds above the limit: N' = N + this (the text's 10 + N − 6)"), "YQ-15", 4, 0, 100),
     number("doubling", "翻倍", "Doubling", Phrase(
         "the factor of (N' + M) when M, the major items' 台, is above 0 or N passes the limit; a "
