@@ -84,7 +84,8 @@ def _ruleset_rulings(ruleset_id: str, language: str, short: bool = False) -> str
     """A ruleset's rulings' title: its English name, or in Chinese its Chinese one."""
     ruleset = RULESETS[ruleset_id]
     if language != ENGLISH:
-        return said(Phrase("{name} rulings"), language).format(name=ruleset.name)
+        return said(Phrase("{name} rulings"), language).format(
+            name=said(Phrase(ruleset.name), language))  # in the language's script
     return f"{ruleset.name_en} rulings" if short else \
         f"{ruleset.name_en} ({ruleset.name}) rulings"
 
