@@ -312,8 +312,9 @@ def parser() -> argparse.ArgumentParser:
                       help="worker processes (default: one per core for regular files from "
                            f"{PARALLEL_FROM_BYTES // 1024 // 1024} MiB, else 1)")
     made.add_argument("--lang", choices=LANGUAGES, default=None,
-                      help="the language of every message: en or zh (default: the locale's, "
-                           "LC_ALL, LC_MESSAGES or LANG; zh for any zh_* locale, else en)")
+                      help="the language of every message: en, zh or zh-Hant (default: the "
+                           "locale's, LC_ALL, LC_MESSAGES or LANG; zh-Hant for zh_TW, zh_HK "
+                           "and zh_MO, zh for any other zh_* locale, else en)")
     return made
 
 

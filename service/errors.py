@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
-from service.language import Message, Phrase, coded, joined
+from service.language import SENTENCE_BREAK, Message, Phrase, coded, joined
 
 PROBLEM_BASE = "/problems/"
 # A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
@@ -217,7 +217,8 @@ CAUSES: dict[str, Cause] = {
     "metrics-unavailable": Cause(("reason",), "the metrics directory cannot be read"),
     "http-error": Cause((), "another HTTP error (http-<status> names its status)"),
     # limits (413)
-    "too-much-work": Cause(("work", "max", "[house_rules]", "[parameters]", "[total]"),
+    "too-much-work": Cause(("work", "max", "[advice]", "[house_rules]", "[parameters]",
+                            "[total]"),
                            "the request asks for the work of more hands than max (total: what "
                            "it asked in all, where the work is found while running)"),
     "no-claiming-seat": Cause((), "no one seat could have claimed all these melds"),
@@ -241,8 +242,10 @@ CAUSES: dict[str, Cause] = {
     "too-long": Cause(("max",), "longer than max"),
     "wrong-length": Cause(("[min]", "[max]", "[equal]"), "the length is not min-max (or equal)"),
     "pattern-mismatch": Cause((), "the string does not match the pattern the contract gives"),
-    "item-count": Cause(("count", "max", "[min]"), "an array of count items; min-max expected"),
-    "not-a-seat": Cause(("input",), "input is not a seat: seats are 0-3 in turn order (G-2)"),
+    "item-count": Cause(("count", "min", "max"), "an array of count items; min-max expected "
+                        "(min = max: exactly so many)"),
+    "not-a-seat": Cause(("input", "min", "max"),
+                        "input is not a seat: seats are min-max (0-3) in turn order (G-2)"),
     "not-tiles": Cause((), "a compact tile string or an array of tile codes is expected"),
     "not-tile-codes": Cause((), "an array of tile code strings is expected"),
     "not-a-tile-code": Cause(("[index]",), "a tile code string is expected (at item index)"),
@@ -275,7 +278,7 @@ CAUSES: dict[str, Cause] = {
     "tile-count": Cause(("melds", "expected", "count", "[expected_too]"),
                         "concealed holds count tiles where expected are (G-3)"),
     "too-many-melds": Cause(("max",), "more melds than a hand has sets"),
-    "fifth-copy": Cause(("tile", "count"), "a tile held more than four times"),
+    "fifth-copy": Cause(("tile", "count", "max"), "a tile held more than max (four) times"),
     "seen-too-often": Cause(("tile", "count", "in_play"),
                             "advice: a tile seen more times than there are in play"),
     "not-a-chi": Cause((), "a chi is three consecutive tiles of one suit"),
@@ -283,26 +286,29 @@ CAUSES: dict[str, Cause] = {
     "not-a-kong": Cause((), "a kong is four identical tiles"),
     "claimed-from-oneself": Cause((), "a meld is never claimed from its owner"),
     "chi-from-upper": Cause(("seat",), "a chi is claimed only from the 上家, seat"),
-    "winning-tile-missing": Cause((), "the winning tile is not among the concealed tiles"),
+    "winning-tile-missing": Cause(("tile",), "the winning tile is not among the concealed tiles"),
     "own-discard": Cause((), "the winner cannot win on its own tile"),
-    "above-cap": Cause(("value", "max"), "a 针 or 牢庄 above these rules' cap, max"),
-    "no-liability": Cause((), "these rules play without 包庄 / 包牌: no seat is liable"),
-    "not-heavenly": Cause((), "天胡 is not possible here"),
+    "above-cap": Cause(("value", "max", "rule"),
+                       "a 针 or 牢庄 above these rules' cap, max, the parameter rule"),
+    "no-liability": Cause(("rule",), "these rules play without 包庄 / 包牌 (the parameter rule "
+                         "is off): no seat is liable"),
+    "not-heavenly": Cause(("dealt",), "天胡 is not possible here (the dealer's first dealt "
+                         "tiles)"),
     "not-earthly": Cause((), "地胡 is not possible here"),
     "exclusive-situations": Cause(("flags",), "these situation flags cannot hold together in "
                                   "one win (CZ-18); flags: the fields named, as sent"),
     "self-draw-only": Cause(("pattern",), "the pattern is won only on a self-draw"),
     "no-kong": Cause((), "a win after a kong needs a kong"),
-    "needs-declaration": Cause((), "硬子 needs a ready declaration"),
+    "needs-declaration": Cause(("needed",), "硬子 needs a ready declaration (the field needed)"),
     "winner-liable": Cause((), "the winner cannot be liable for its own win"),
-    "seat-twice": Cause(("[seat]",), "a seat is listed twice"),
+    "seat-twice": Cause(("seat",), "a seat is listed twice"),
     "one-suit-liable": Cause((), "a seat holding a one-suit hand is never liable"),
     "peng-twice": Cause((), "a tile can be 碰'd only once"),
     "declared-many-waits": Cause(("tiles",), "a ready declaration needs a single wait"),
     "caishen-robbed": Cause(("tile",), "a kong of the 财神 cannot be robbed (YQ-2)"),
     "flower-tile": Cause(("tile",), "the flower tile stands in the hand or a meld"),
-    "too-many-caishen": Cause(("count", "tile"), "more than three 财神 in play"),
-    "too-many-flowers": Cause((), "more than four flower tiles at the table"),
+    "too-many-caishen": Cause(("count", "tile", "max"), "more than max (three) 财神 in play"),
+    "too-many-flowers": Cause(("count", "max"), "more than max (four) flower tiles at the table"),
     "draw-needs-every-seat": Cause((), "a drawn hand lists every seat"),
     "stayer-missing": Cause(("seat",), "an escape lists every seat that stayed"),
     "version-moved-past": Cause(("ruleset", "pin", "version"),
@@ -383,7 +389,7 @@ def describe(errors: dict[str, list[str]]) -> str:
             parts.append("; ")
         parts += (path, ": ")
         for place, text in enumerate(texts):
-            parts += (" ", text) if place else (text,)
+            parts += (SENTENCE_BREAK, text) if place else (text,)
     rest = len(errors) - MAX_FIELD_ERRORS
     if rest > 0:
         parts.append(Message("more-fields", "; and {count} more fields", count=rest))
@@ -411,7 +417,7 @@ def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
                 before["params"] = {**before["params"],
                                     "suggestions": [*before["params"].get("suggestions", ()),
                                                     params["meant"]]}
-                before["message"] = joined(before["message"], " ", text)
+                before["message"] = joined(before["message"], SENTENCE_BREAK, text)
                 continue
             found.append({"field": field, "code": code, "params": params, "message": text})
     return found

@@ -11,11 +11,15 @@ written (``translated``), each of them said again from the catalog.
 
 Tile codes in a Chinese sentence are written the Chinese way (五饼, 东风); ``params`` keeps the
 codes. A param holds tiles when its name is ``tile`` or ``tiles`` or ends in ``_tile`` or
-``_tiles``.
+``_tiles``. Any other text a param holds is a value a client sent or a name it sends (a field,
+an id, a choice): a Chinese sentence quotes it 「so」, a list's items each, so that no bare
+English word stands in the sentence; a meld's type and a way to win are said in players' words
+(吃, 碰; 点炮, 抢杠). A field's path a joined text names (``"hand.concealed: "``) is quoted too.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
@@ -26,27 +30,34 @@ from service.po import read_catalog
 
 ENGLISH: Final = "en"
 CHINESE: Final = "zh"
-LANGUAGES: Final = (ENGLISH, CHINESE)
+# Traditional characters, Taiwan's phrasing: its catalog is made from the Simplified one by
+# OpenCC at `make messages` (tools/traditional.py), with reviewed entries overriding it.
+TRADITIONAL: Final = "zh-Hant"
+LANGUAGES: Final = (ENGLISH, CHINESE, TRADITIONAL)
 # Content-Language of each: Chinese is written in simplified characters, as the rule texts are.
-TAGS: Final = {ENGLISH: "en", CHINESE: "zh-CN"}
+TAGS: Final = {ENGLISH: "en", CHINESE: "zh-CN", TRADITIONAL: "zh-Hant"}
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 DOMAIN: Final = "messages"
 
 _NUMERALS: Final = "一二三四五六七八九"
-_SUIT_NAMES: Final = {"m": "万", "p": "饼", "s": "条"}
-_HONOURS: Final = ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
+# Each script's suits and honours, checked by hand (Taiwan's players say 筒 for 饼).
+_SUIT_NAMES: Final = {CHINESE: {"m": "万", "p": "饼", "s": "条"},
+                      TRADITIONAL: {"m": "萬", "p": "筒", "s": "條"}}
+_HONOURS: Final = {CHINESE: ("东风", "南风", "西风", "北风", "白板", "发财", "红中"),
+                   TRADITIONAL: ("東風", "南風", "西風", "北風", "白板", "發財", "紅中")}
 
 
 def tile_name(code: str, language: str = CHINESE) -> str:
-    """A tile code as a player names it: ``"5p"`` is 五饼, ``"1z"`` 东风 (G-1); in English, and
-    for anything that is not a code, the text itself."""
-    if language != CHINESE or len(code) != 2 or not code[0].isdigit():
+    """A tile code as a player names it: ``"5p"`` is 五饼, ``"1z"`` 东风 (G-1), in Traditional
+    五筒, 東風; in English, and for anything that is not a code, the text itself."""
+    suits = _SUIT_NAMES.get(language)
+    if suits is None or len(code) != 2 or not code[0].isdigit():
         return code
     number, suit = int(code[0]), code[1]
     if suit == "z" and 1 <= number <= 7:
-        return _HONOURS[number - 1]
-    if suit in _SUIT_NAMES and number >= 1:
-        return _NUMERALS[number - 1] + _SUIT_NAMES[suit]
+        return _HONOURS[language][number - 1]
+    if suit in suits and number >= 1:
+        return _NUMERALS[number - 1] + suits[suit]
     return code
 
 
@@ -66,6 +77,24 @@ def _is_tiles(name: str) -> bool:
     return name in ("tile", "tiles") or name.endswith(("_tile", "_tiles"))
 
 
+# The values of a request's closed choices that a Chinese sentence says in players' words.
+_WORDS: Final = {
+    CHINESE: {"meld": {"chi": "吃", "peng": "碰", "gang": "杠", "angang": "暗杠"},
+              "by": {"discard": "点炮", "self_draw": "自摸", "robbing_kong": "抢杠"}},
+    TRADITIONAL: {"meld": {"chi": "吃", "peng": "碰", "gang": "槓", "angang": "暗槓"},
+                  "by": {"discard": "點炮", "self_draw": "自摸", "robbing_kong": "搶槓"}},
+}
+
+
+# A Chinese character: a text holding one may be a name the catalog says in another script.
+_HAN: Final = re.compile(r"[\u4e00-\u9fff]")
+
+
+def quoted(text: str) -> str:
+    """A name or a value sent, inside a Chinese sentence: 「winnr」."""
+    return f"「{text}」"
+
+
 class Text(str):
     """A sentence written in English that can say itself in another language."""
 
@@ -80,6 +109,31 @@ class Phrase(Text):
         if language == ENGLISH:
             return str.__str__(self)
         return catalog(language).get(str.__str__(self)) or str.__str__(self)
+
+
+class Named(Text):
+    """A pattern's or an item's name in a sentence: in English its Chinese name with its
+    English one after it, ``七对暗绝 (Seven pairs on the last copy)``; in Chinese the name
+    alone, as the rule text writes it (and the catalog, for a script the text is not in)."""
+
+    name: str
+
+    def __new__(cls, name: str, name_en: str) -> Named:
+        self = super().__new__(cls, f"{name} ({name_en})")
+        self.name = name
+        return self
+
+    def said(self, language: str) -> str:
+        if language == ENGLISH:
+            return str.__str__(self)
+        return Phrase(self.name).said(language)
+
+    def __reduce__(self) -> Any:
+        return _named, (str.__str__(self), self.name)
+
+
+def _named(english: str, name: str) -> Named:
+    return Named(name, english[len(name) + 2:-1])
 
 
 class Translated(Text):
@@ -99,27 +153,34 @@ class Translated(Text):
         return Translated, (str.__str__(self), self.translations)
 
 
-def _value(name: str, value: Any, language: str) -> Any:
-    """A param as a sentence in ``language`` shows it: a list joined, tiles named."""
+def _value(name: str, value: Any, language: str, sent: bool = False) -> Any:
+    """A param as a sentence in ``language`` shows it: a list joined, tiles named; in a
+    problem's cause (``sent``), any other text quoted or said in players' words."""
     if isinstance(value, Text):
         return value.said(language)
     tiles = _is_tiles(name)
     if isinstance(value, list | tuple):
-        shown = [_value(name, item, language) for item in value]
-        if language == CHINESE:
+        shown = [_value(name, item, language, sent) for item in value]
+        if language != ENGLISH:
             return "、".join(str(item) for item in shown)
         return ", ".join(str(item) for item in shown)
     if tiles and isinstance(value, str):
         return tile_name(value, language)
+    if language == ENGLISH or not isinstance(value, str):
+        return value
+    if language != CHINESE and _HAN.search(value):  # a name the text writes, in this script
+        value = catalog(language).get(value) or value
+    if sent:
+        return _WORDS[language].get(name, {}).get(value) or quoted(value)
     return value
 
 
-def _render(template: str, params: Mapping[str, Any], language: str) -> str:
+def _render(template: str, params: Mapping[str, Any], language: str, sent: bool = False) -> str:
     """The template filled in; one still waiting for its values (marshmallow's, before it
     formats them) stays as it is."""
     if not params and placeholders(template):
         return template
-    return template.format_map({name: _value(name, value, language)
+    return template.format_map({name: _value(name, value, language, sent)
                                 for name, value in params.items()})
 
 
@@ -147,7 +208,7 @@ class Message(Text):
         if language == ENGLISH:
             return str.__str__(self)
         return _render(catalog(language).get(self.template) or self.template, self.params,
-                       language)
+                       language, bool(self.code))
 
     def format(self, *args: Any, **kwargs: Any) -> Message:
         """The message filled in (marshmallow formats its messages with what it checked):
@@ -166,6 +227,39 @@ def _rebuilt(code: str, template: str, params: dict[str, Any]) -> Message:
 
 # The punctuation between the parts of a joined text, as Chinese writes it.
 _SEPARATORS: Final = {CHINESE: {": ": "：", "; ": "；", ". ": "。", " ": "", ", ": "，"}}
+# A field's path a joined text names (``hand.melds.0.from``), quoted in Chinese.
+_PATH: Final = re.compile(r"[A-Za-z_]\w*(?:\.\w+)*")
+# What ends a Chinese sentence, or leaves the next one to follow without a full stop.
+_STOPS: Final = ("。", "？", "！", "；", "：", "，")
+
+
+class Break(Text):
+    """The space between two sentences (a did-you-mean hint after its cause, two messages of
+    one field): Chinese writes none, but a full stop where the first sentence has none."""
+
+    def said(self, language: str) -> str:
+        return str.__str__(self) if language == ENGLISH else ""
+
+    def __reduce__(self) -> Any:
+        return Break, (str.__str__(self),)
+
+
+SENTENCE_BREAK: Final = Break(" ")
+
+
+def _part(part: str, language: str) -> str:
+    """A plain part of a joined text in ``language`` (not English): a separator as the language
+    writes it, a field's path quoted (with the colon after it), anything else as it is."""
+    separators = _SEPARATORS.get(language, _SEPARATORS[CHINESE])
+    if part in separators:
+        return separators[part]
+    if _PATH.fullmatch(part):
+        return quoted(part)
+    if part.endswith(": ") and _PATH.fullmatch(part[:-2]):
+        return quoted(part[:-2]) + separators[": "]
+    if part.startswith(" (") and part.endswith(")"):  # a ruling cited: " (G-8)"
+        return f"（{part[2:-1]}）"
+    return part
 
 
 def sentence(template: str, /, **params: Any) -> Message:
@@ -190,11 +284,14 @@ class Joined(Text):
     def said(self, language: str) -> str:
         if language == ENGLISH:
             return str.__str__(self)
-        separators = _SEPARATORS.get(language, {})
-        said = "".join(part.said(language) if isinstance(part, Text)
-                       else separators.get(part, part) for part in self.parts)
+        said = ""
+        for part in self.parts:
+            if isinstance(part, Break):
+                said += "" if not said or said.endswith(_STOPS) else "。"
+            else:
+                said += part.said(language) if isinstance(part, Text) else _part(part, language)
         # A sentence's own full stop before the next one's separator: the separator alone.
-        return said.replace("。；", "；").replace("。。", "。") if language == CHINESE else said
+        return said.replace("。；", "；").replace("。：", "：").replace("。。", "。")
 
     def __reduce__(self) -> Any:
         return Joined, (self.parts, self.primary)
@@ -247,8 +344,11 @@ def translated(obj: Any, language: str) -> Any:
 
 # --- negotiation -------------------------------------------------------------------------
 
-# The tags that mean Chinese: zh, zh-CN, zh-Hans, zh-TW, ... every tag whose primary subtag is
-# zh (a player in Taiwan reads simplified characters better than English).
+# The tags that mean Chinese: every tag whose primary subtag is zh. Its script is Traditional
+# when the tag says so (zh-Hant, zh-Hant-HK) or names no script and a region that writes
+# Traditional characters (zh-TW, zh-HK, zh-MO); any other is Simplified (zh, zh-CN, zh-Hans,
+# zh-SG).
+TRADITIONAL_REGIONS: Final = frozenset({"tw", "hk", "mo"})
 MAX_HEADER: Final = 512  # a longer Accept-Language is read only this far
 
 
@@ -275,10 +375,21 @@ def read_part(header: str) -> str:
 NEGOTIATED: Final = 256
 
 
+def _script(tag: str) -> str:
+    """The catalog a Chinese tag asks for: Traditional or Simplified characters."""
+    subtags = tag.split("-")[1:]
+    if "hant" in subtags:
+        return TRADITIONAL
+    if "hans" in subtags:
+        return CHINESE
+    return TRADITIONAL if any(sub in TRADITIONAL_REGIONS for sub in subtags) else CHINESE
+
+
 @lru_cache(maxsize=NEGOTIATED)
 def _negotiate(header: str | None) -> str:
     """The language an ``Accept-Language`` header (RFC 9110 §12.5.4) asks for: Chinese when a
-    ``zh`` tag is weighed above every English or wildcard one, else English, the default.
+    ``zh`` tag is weighed above every English or wildcard one, else English, the default;
+    Chinese in the script of the ``zh`` tag that gives it its weight (``_script``).
 
     The answers' two languages weigh what the header gives them: the highest ``q`` of a tag
     naming each (``*`` names both); a tie goes to the tag listed first.
@@ -288,6 +399,7 @@ def _negotiate(header: str | None) -> str:
     # Each language's weight, (q, -place): a tag naming it, else the wildcard (RFC 9110: a
     # tag that names a language overrides * for it). A tie goes to the tag listed first.
     named: dict[str, tuple[float, int]] = {}
+    scripts: dict[str, str] = {}  # the script of the zh tag that gives Chinese its weight
     wildcard: tuple[float, int] | None = None
     for place, item in enumerate(header.split(",")):
         tag, _, rest = item.strip().partition(";")
@@ -305,13 +417,16 @@ def _negotiate(header: str | None) -> str:
         primary = tag.split("-")[0]
         if tag == "*":
             wildcard = wildcard or (q, -place)
-        elif primary in LANGUAGES and (primary not in named or q > named[primary][0]):
+        elif primary in (ENGLISH, CHINESE) and (primary not in named or q > named[primary][0]):
             named[primary] = (q, -place)  # the place of the tag that gives it its weight
+            scripts[primary] = _script(tag)
     chinese = named.get(CHINESE, wildcard)
     english = named.get(ENGLISH, wildcard)
     if chinese is None or chinese[0] <= 0:
         return ENGLISH
-    return CHINESE if english is None or chinese > english else ENGLISH
+    if english is None or chinese > english:
+        return scripts.get(CHINESE, CHINESE)
+    return ENGLISH
 
 
 # The answers said in a language: JSON by their Content-Type as written, a page by the mark
@@ -344,17 +459,19 @@ def say_language(environ: dict[str, Any], headers: list[tuple[str, str]]) -> Non
 
 
 def from_locale(value: str | None) -> str:
-    """The language of a POSIX locale (``LANG=zh_CN.UTF-8``): Chinese for ``zh``, else
-    English."""
-    if value and value.split(".")[0].split("_")[0].lower() == CHINESE:
-        return CHINESE
+    """The language of a POSIX locale (``LANG=zh_CN.UTF-8``): Chinese for ``zh`` (in
+    Traditional characters for ``zh_TW``, ``zh_HK``, ``zh_MO``), else English."""
+    name = value.split(".")[0].split("@")[0].lower().replace("_", "-") if value else ""
+    if name.split("-")[0] == CHINESE:
+        return _script(name)
     return ENGLISH
 
 
 # --- the catalog -------------------------------------------------------------------------
 
 def catalog_path(language: str) -> Path:
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    """A language's catalog: its folder is its locale's name (``zh``, ``zh_Hant``)."""
+    return LOCALE_DIR / language.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @cache

@@ -21,6 +21,7 @@ from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
 from service.language import Text
+from service.openapi_causes import typed_causes
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing
@@ -68,10 +69,11 @@ once; the tiles of `melds` are not repeated in it.
 to messages that say what was expected, and `causes` says each message again with a stable
 `code` and the `params` it was built from, so an app can show it in its own words.
 
-**Language.** `Accept-Language` (q-values weighed; `zh`, `zh-CN`, `zh-Hans`, `zh-TW` for
-Chinese, anything else English) chooses the language of every message, ruling, problem page
-and catalogue text; every JSON answer says `Content-Language` and `Vary: Accept-Language`.
-Without the header every answer is in English.
+**Language.** `Accept-Language` (q-values weighed; `zh`, `zh-CN`, `zh-Hans` for Chinese in
+simplified characters, `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant` in traditional ones, anything else
+English) chooses the language of every message, ruling, problem page and catalogue text;
+every JSON answer says `Content-Language` and `Vary: Accept-Language`. Without the header
+every answer is in English.
 
 **Versioning.** `/v1` is the shape of requests and answers: within it answers may gain fields
 and the catalogues may gain patterns; requests may gain optional fields; nothing is removed or
@@ -325,6 +327,7 @@ def build_spec() -> dict[str, Any]:
     built = spec.to_dict()
     document = {"openapi": built.pop("openapi"), "info": built.pop("info"), **built}
     shape(document, schema_name, _id_enums())
+    typed_causes(document["components"]["schemas"])
     _problem_examples(document, found["problems"], UNSHOWN_PROBLEMS)
     _headers(document)
     json_answer = document["paths"]["/openapi.json"]["get"]["responses"]["200"]["content"]

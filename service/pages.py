@@ -19,7 +19,7 @@ from typing import Any
 
 from service import html
 from service.errors import PROBLEM_TYPES, ProblemType
-from service.language import ENGLISH, TAGS, Phrase, said
+from service.language import ENGLISH, N_, TAGS, Phrase, said
 from service.rulesets import RULESETS
 from service.rulings import Ruling, every, find, general, of_ruleset
 
@@ -28,6 +28,8 @@ PROBLEMS_PATH = "/problems"
 WENT_WRONG = Phrase("What went wrong")
 HOW_TO_FIX = Phrase("How to fix it")
 RULINGS = Phrase("Rulings")
+# The problem types' table: each column the member of a problem it shows.
+HEADS = (N_("type"), N_("status"), N_("title"))
 RULINGS_PATH = "/v1/rulings"
 
 
@@ -75,14 +77,15 @@ def _nav(page: str, language: str) -> list[tuple[str, str]]:
     lists += [(ruleset_rulings_path(ruleset.id), _ruleset_rulings(ruleset.id, language, short=True))
               for ruleset in RULESETS.values() if of_ruleset(ruleset.id)]
     return [(_relative(path, page), text) for path, text in lists] + [
-        (_relative("/docs", page), "API")]
+        (_relative("/docs", page), said(Phrase("API"), language))]
 
 
 def _ruleset_rulings(ruleset_id: str, language: str, short: bool = False) -> str:
     """A ruleset's rulings' title: its English name, or in Chinese its Chinese one."""
     ruleset = RULESETS[ruleset_id]
     if language != ENGLISH:
-        return said(Phrase("{name} rulings"), language).format(name=ruleset.name)
+        return said(Phrase("{name} rulings"), language).format(
+            name=said(Phrase(ruleset.name), language))  # in the language's script
     return f"{ruleset.name_en} rulings" if short else \
         f"{ruleset.name_en} ({ruleset.name}) rulings"
 
@@ -123,7 +126,8 @@ def problem_types_html(page: str, language: str = ENGLISH) -> str:
     body = (f"<h1>{escape(title)}</h1>\n<p>" + say(Phrase(
             "Every error is <code>application/problem+json</code> (RFC 9457); its "
             "<code>type</code> is one of these.")) + "</p>\n"
-            f"<table><thead><tr><th>type</th><th>status</th><th>title</th></tr></thead>"
+            "<table><thead><tr>" + "".join(f"<th>{escape(say(Phrase(head)))}</th>"
+                                           for head in HEADS) + "</tr></thead>"
             f"<tbody>{rows}</tbody></table>")
     return html.page(title, body, _nav(page, language), TAGS[language])
 

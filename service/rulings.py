@@ -19,12 +19,13 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import NamedTuple
 
-from service.language import CHINESE, Translated
+from service.language import CHINESE, TRADITIONAL, Translated
 from service.rulesets import RULESETS
 
 FILE = "rulings.md"
-# Each file's Chinese, beside it: the same rulings by id, in the same form.
-TRANSLATIONS = {CHINESE: "rulings.zh.md"}
+# Each file's Chinese, beside it: the same rulings by id, in the same form (the Traditional
+# made from the Simplified by `make messages`: tools/traditional.py).
+TRANSLATIONS = {CHINESE: "rulings.zh.md", TRADITIONAL: "rulings.zh_Hant.md"}
 BULLET = re.compile(r"- \*\*([A-Z]+-\d+) (.+?)\.\*\*(?: (.*))?$")
 INDENT = "  "
 

@@ -10,12 +10,13 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from service.errors import InvalidTiles
-from service.language import N_, Message, Phrase, joined
+from service.language import N_, SENTENCE_BREAK, Message, Phrase, joined
 
 # Module constants are Final throughout the core: compiled (mypyc), code reads a Final name as
 # a constant, any other module-level name from the module's dict at every use.
 SUITS: Final = "mpsz"
 NUM_TILES: Final = 34
+COPIES: Final = 4  # of each tile at the table (G-6)
 EAST: Final = 27
 SOUTH: Final = 28
 WEST: Final = 29
@@ -212,12 +213,13 @@ def teach(problem: str, value: object) -> str:
     if isinstance(value, str) and len(value) <= 64:
         meant = _meant(value)
         if meant is not None:
-            hint = [" ", Message("write-instead", "Write '{written}' for '{text}'.",
-                                 written=render(meant), text=shown(value))]
+            hint = [SENTENCE_BREAK, Message("write-instead", "Write '{written}' for '{text}'.",
+                                            written=render(meant), text=shown(value))]
     elif isinstance(value, list) and all(isinstance(item, str) and len(item) <= 16
                                          for item in value):
         found = [_meant(item) for item in value]
         if all(m is not None and len(m) == 1 for m in found):
             written = ", ".join(f'"{code(m[0])}"' for m in found if m)
-            hint = [" ", Message("write-instead", "Write [{written}].", written=written)]
+            hint = [SENTENCE_BREAK, Message("write-instead", "Write [{written}].",
+                                            written=written)]
     return joined(problem, ". ", Phrase(NOTATION), *hint)

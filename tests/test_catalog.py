@@ -256,11 +256,11 @@ def test_a_broken_catalog_stops_the_command_line(broken_catalog: Callable[[str],
                                     "{ruling[40]}", "{", "}", "{ruling:d}", "{{x}}"])
 def test_a_value_a_client_sent_is_a_param_never_a_format(client: FlaskClient,
                                                          ruling: str) -> None:
-    for headers, sentence in (({}, "No ruling '{}'"), ({"Accept-Language": "zh"}, "没有 '{}'")):
+    for headers, sentence in (({}, "No ruling '{}'"), ({"Accept-Language": "zh"}, "没有「{}」")):
         answer = client.get(f"/v1/rulings/{ruling}", headers=headers)
         assert answer.status_code == 404
         (cause,) = answer.get_json()["causes"]
         assert cause["code"] == "no-such-ruling" and cause["params"] == {"ruling": ruling}
         assert cause["message"].startswith(sentence.format(ruling))
     said = Message("no-such-ruling", RULING, ruling="{ruling.__class__}").said(CHINESE)
-    assert said.startswith("没有 '{ruling.__class__}' 这条裁定")
+    assert said.startswith("没有「{ruling.__class__}」这条裁定")

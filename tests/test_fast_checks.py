@@ -241,10 +241,12 @@ def test_every_set_is_described_as_its_tiles_rendered() -> None:
 
 
 def reference_entry(pid: str, concealed: bool, count: int, sets: list[int]) -> dict[str, Any]:
-    """A pattern entry as written before the entries were copied: the reference."""
+    """A pattern entry as written before the entries were copied: the reference (its name the
+    form scored, as the text writes it: 暗姊妹付, 七对暗暗绝)."""
     pattern = next(p for p in PATTERNS if p.id == pid)
     value = pattern.value(concealed)
-    return {"id": pid, "name": pattern.name, "name_en": pattern.name_en, "value": value,
+    return {"id": pid, "name": pattern.forms[concealed], "name_en": pattern.name_en,
+            "value": value,
             "count": count, "concealed": concealed, "fan": value * count, "sets": sets}
 
 

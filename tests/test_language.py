@@ -29,6 +29,7 @@ from service.language import (
     CHINESE,
     ENGLISH,
     KEYWORDS,
+    TRADITIONAL,
     Message,
     catalog,
     catalog_path,
@@ -59,12 +60,13 @@ YUEQING: dict[str, Any] = {
 
 @pytest.mark.parametrize(("header", "language"), [
     (None, ENGLISH), ("", ENGLISH), ("en", ENGLISH), ("fr", ENGLISH), ("*", ENGLISH),
-    ("zh", CHINESE), ("zh-CN", CHINESE), ("zh-Hans", CHINESE), ("zh-TW", CHINESE),
-    ("ZH-cn", CHINESE), ("zh-Hant-HK", CHINESE),
+    ("zh", CHINESE), ("zh-CN", CHINESE), ("zh-Hans", CHINESE), ("zh-TW", TRADITIONAL),
+    ("ZH-cn", CHINESE), ("zh-Hant-HK", TRADITIONAL),
     ("en, zh", ENGLISH), ("zh, en", CHINESE), ("en;q=0.5, zh", CHINESE),
     ("zh;q=0.4, en;q=0.8", ENGLISH), ("zh;q=0, en;q=0.1", ENGLISH), ("zh;q=0", ENGLISH),
     ("fr, zh;q=0.5", CHINESE), ("*;q=0.9, zh", CHINESE), ("zh;q=0.5, *", ENGLISH),
-    ("zh;q=bad", ENGLISH), ("zh;q=2", ENGLISH), ("zhx", ENGLISH), ("en-GB;q=0.3, zh-TW", CHINESE),
+    ("zh;q=bad", ENGLISH), ("zh;q=2", ENGLISH), ("zhx", ENGLISH),
+    ("en-GB;q=0.3, zh-TW", TRADITIONAL),
     # a tie goes to the tag listed first that gives a language its weight
     ("en;q=0.5, zh;q=0.9, en-US;q=0.9", CHINESE), ("en-US;q=0.9, zh;q=0.9, en;q=0.5", ENGLISH),
 ])
@@ -85,7 +87,7 @@ def test_any_number_of_distinct_headers_keeps_the_memory_bounded() -> None:
 
 def test_the_locale_chooses_the_command_lines_language() -> None:
     assert from_locale("zh_CN.UTF-8") == CHINESE
-    assert from_locale("zh_TW") == CHINESE
+    assert from_locale("zh_TW") == TRADITIONAL
     assert from_locale("en_US.UTF-8") == ENGLISH
     assert from_locale("C") == ENGLISH
     assert from_locale(None) == ENGLISH
@@ -463,7 +465,7 @@ def test_a_command_line_problem_has_causes() -> None:
 def test_every_ruling_reads_in_chinese() -> None:
     from service.rulings import TRANSLATIONS, every
 
-    assert TRANSLATIONS == {CHINESE: "rulings.zh.md"}
+    assert TRANSLATIONS == {CHINESE: "rulings.zh.md", TRADITIONAL: "rulings.zh_Hant.md"}
     for ruling in every():
         text = translated(ruling.text, CHINESE)
         assert text != ruling.text, ruling.id
@@ -487,7 +489,7 @@ def test_a_ruling_and_a_problem_page_in_chinese(client: FlaskClient) -> None:
     assert "乐清麻将裁定" in listing.get_data(as_text=True)
     docs = client.get("/docs", headers=ZH)
     assert docs.headers["Content-Language"] == "zh-CN"
-    assert "<title>麻将计分服务：API</title>" in docs.get_data(as_text=True)
+    assert "<title>麻将计分服务：接口文档</title>" in docs.get_data(as_text=True)
     assert client.get("/docs").data.count(b"<title>Mahjong scoring service: API</title>") == 1
     kinds = client.get("/problems", headers=ZH).get_json()["problems"]
     assert all(english_in(kind["description"]) == [] for kind in kinds)

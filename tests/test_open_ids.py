@@ -1,6 +1,7 @@
 """Answers' pattern and item ids are open (issue #23): an answer carrying an id this contract
 does not list yet, as a later /v1 version may add, still meets openapi.yaml, and a client
-generated from it today parses it, while an id that is not a string is still refused."""
+generated from it today parses it, while an id that is not a string is still refused. The same
+for a problem's cause code (issue #44)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,12 @@ def answers() -> dict[str, dict[str, Any]]:
         response = client.post(path, json=body)
         assert response.status_code == 200, response.get_data(as_text=True)
         got[path] = response.get_json()
+    # A refusal whose cause has params (tile-count: concealed holds 10 where 8 are expected)
+    wrong_size = copy.deepcopy(requests["/v1/chuzhou/score"])
+    wrong_size["hand"]["concealed"] = "123m678m99p99p"
+    refused = client.post("/v1/chuzhou/score", json=wrong_size)
+    assert refused.status_code == 422, refused.get_data(as_text=True)
+    got["/v1/chuzhou/score 422"] = refused.get_json()
     return got
 
 
@@ -105,6 +112,27 @@ def test_the_spec_accepts_an_unknown_id_and_refuses_a_non_string(
     # the anyOf of a nullable entry, such as best).
     errors = list(validator.iter_errors(with_id(answer, where, 7)))
     assert errors and [*where, "id"] in error_paths(errors), errors
+
+
+def test_the_spec_accepts_an_unknown_code_and_types_the_params_of_a_known_one(
+        answers: dict[str, dict[str, Any]]) -> None:
+    validator = OAS31Validator({"$ref": f"{SPEC_URI}#/components/schemas/Problem"},
+                               registry=spec_registry())
+    problem = answers["/v1/chuzhou/score 422"]
+    assert problem["causes"][0]["code"] == "tile-count"
+    assert list(validator.iter_errors(problem)) == []
+    later = copy.deepcopy(problem)
+    later["causes"][0]["code"] = "a-code-added-later"
+    validator.validate(later)
+    for where, value in ((["code"], 7), (["params", "count"], "10"), (["params", "tiles"], ["x"])):
+        wrong = copy.deepcopy(problem)
+        place = wrong["causes"][0]
+        for step in where[:-1]:
+            place = place[step]
+        place[where[-1]] = value
+        errors = list(validator.iter_errors(wrong))
+        assert errors and any(path[:len(where) + 2] == ["causes", 0, *where]
+                              for path in error_paths(errors)), (where, errors)
 
 
 def test_a_generated_client_parses_an_unknown_id(

@@ -225,4 +225,8 @@ def test_every_generator_types_a_scorekeeper(live_server: str, installed: Path) 
         "yueqing": {"tai": 1, "net": [-5, 13, -4, -4], "caishen_as": ["7s"]},
         "batch": [{"status": 200, "wall_reserve": 17}, {"status": 200, "tai": 1},
                   {"status": 422, "problem": "/problems/schema-violation"}],
-        "refused": {"status": 422, "type": "/problems/schema-violation", "fields": ["dealer"]}}
+        "refused": {"status": 422, "type": "/problems/schema-violation", "fields": ["dealer"]},
+        # a cause narrowed on its code reads its params as numbers (concealed holds 10 tiles
+        # where 8 are expected), and one with a code no client knows yet still reads
+        "causes": {"code": "tile-count", "shown": "2 tiles too many",
+                   "later": {"code": "a-code-added-later", "shown": True}}}

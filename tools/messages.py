@@ -7,7 +7,8 @@ beside the virtual environment, never into the tree; each language's catalog und
 service/locale/ gains the new msgids with an empty msgstr (tests/test_language.py fails until
 a translator fills them in) and loses those no source marks any more. The catalog's header
 says how many entries it holds (X-Entries): the service refuses at start-up a catalog holding
-fewer, one cut short between two entries (service/po.py).
+fewer, one cut short between two entries (service/po.py). The Traditional catalog and rulings
+are then made from the Simplified ones (tools/traditional.py).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from babel.messages.frontend import CommandLineInterface
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from service.language import KEYWORDS, LANGUAGES, LOCALE_DIR, catalog_path  # noqa: E402
+from service.language import CHINESE, KEYWORDS, LOCALE_DIR, catalog_path  # noqa: E402
 from service.po import ENTRIES_HEADER, counted, entries  # noqa: E402
+from tools import traditional  # noqa: E402
 
 TEMPLATE = ROOT / ".venv" / "messages.pot"
 
@@ -41,7 +43,7 @@ def main() -> None:
                                 "--no-wrap", "--sort-by-file", "--project",
                                 "mahjong-scoring-service", "-o", str(TEMPLATE),
                                 "service"])
-    for language in LANGUAGES[1:]:
+    for language in (CHINESE,):  # the Traditional texts are made from it, below
         path = catalog_path(language)
         command = "update" if path.is_file() else "init"
         before = path.read_text(encoding="utf-8") if command == "update" else ""
@@ -50,6 +52,7 @@ def main() -> None:
                                     "-d", str(LOCALE_DIR), "-l", language, "-D", "messages"])
         _keep_date(path, before)
         _say_entries(path)
+    traditional.main([])
 
 
 def _keep_date(path: Path, before: str) -> None:

@@ -9,7 +9,7 @@ from typing import Final
 from service.errors import ProblemError, impossible
 from service.hand.groups import ANGANG, CHI, GANG, PENG, Meld
 from service.language import Message, joined
-from service.tiles import NUM_TILES, code, counts_of, is_honor
+from service.tiles import COPIES, NUM_TILES, code, counts_of, is_honor
 
 
 def check_meld(kind: str, tiles: Sequence[int], field: str) -> None:
@@ -90,7 +90,7 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
             t = held.index(n)
             raise impossible(field, Message(
                 "fifth-copy", "{tile} appears {count} times; there are four of each tile",
-                tile=code(t), count=held[t]))
+                tile=code(t), count=held[t], max=COPIES))
     return held
 
 
@@ -141,5 +141,6 @@ def check_winning_hand(
     held = held_counts(counts, melds)
     if not counts[win_tile]:
         raise impossible("win.tile", Message(
-            "winning-tile-missing", "the winning tile must be among the concealed tiles (G-3)"))
+            "winning-tile-missing", "the winning tile must be among the concealed tiles (G-3)",
+            tile=code(win_tile)))
     return counts, held

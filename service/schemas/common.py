@@ -11,7 +11,6 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
-from service.errors import CAUSES
 from service.hand.groups import ANGANG
 from service.language import Message
 from service.schemas.checks import request_check
@@ -142,28 +141,20 @@ class ScoreSettlementSchema(SettlementSchema):
         "description": "the seat that paid every share (包庄/包牌), or null"})
 
 
-def _codes() -> str:
-    """Every cause code with its params, as the contract lists them."""
-    return "; ".join(f"`{code}` ({', '.join(cause.params) or 'no params'}): {cause.meaning}"
-                     for code, cause in CAUSES.items())
-
-
 class CauseSchema(Answer):
     """One sentence of a problem, with a code an app can translate from."""
 
     field = fields.String(required=True, allow_none=True, metadata={
         "description": "the field's path, as `errors` names it; null for the body itself"})
-    # Open, as the answers' pattern ids are (service/openapi_shapes.py open_ids): a later
-    # version within /v1 may add codes; a client generated today still reads them.
+    # Open, as the answers' pattern ids are: a later version within /v1 may add codes, and a
+    # client generated today still reads them. The codes of this release and each one's params
+    # are typed in the contract (service/openapi_causes.py).
     code = fields.String(required=True, metadata={
-        "anyOf": [{"type": "string", "enum": list(CAUSES)}, {"type": "string"}],
-        "description": "a stable kebab-case id, the same in every language; those listed are "
-                       "today's, and a later version within /v1 may add others (show its "
-                       "`message`): " + _codes()})
+        "description": "a stable kebab-case id, the same in every language"})
     params = fields.Dict(keys=fields.String(), required=True, metadata={
         "description": "the values the message was built from: tiles as codes, counts, "
                        "bounds, `suggestions` (the names an unknown one most likely meant); "
-                       "the params of each code are listed with `code`"})
+                       "`CauseParams` gives each code's"})
     message = fields.String(required=True, metadata={
         "description": "the sentence, in the language negotiated by `Accept-Language`"})
 

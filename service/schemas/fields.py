@@ -64,10 +64,10 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
     def length_message(self, got: int) -> str:
         if self.min_items == self.max_items:
             return Message("item-count", "exactly {max} items are expected, not {count}",
-                           max=self.max_items, count=got)
+                           min=self.min_items, max=self.max_items, count=got)
         if not self.min_items:
             return Message("item-count", "at most {max} items are expected, not {count}",
-                           max=self.max_items, count=got)
+                           min=self.min_items, max=self.max_items, count=got)
         return Message("item-count", "{min}-{max} items are expected, not {count}",
                        min=self.min_items, max=self.max_items, count=got)
 
@@ -166,8 +166,8 @@ def flag(meaning: str) -> Flag:
 def Seat(description: str = "", **kwargs: Any) -> fields.Integer:  # noqa: N802 - a field
     """A seat number 0-3 (G-2); the error and the contract say what the numbers mean."""
     text = f"{description}: {SEATS}" if description else SEATS[0].upper() + SEATS[1:]
-    error = Message("not-a-seat", "{input} is not a seat: seats are 0-3 in turn order (G-2), "
-                    "s+1 (mod 4) after s")
+    error = Message("not-a-seat", "{input} is not a seat: seats are {min}-{max} in turn order "
+                    "(G-2), s+1 (mod 4) after s")
     return WholeNumber(validate=validate.Range(0, 3, error=error),
                        metadata={"description": text}, **kwargs)
 

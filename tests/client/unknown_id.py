@@ -1,7 +1,8 @@
 """Reads real answers through a client generated from openapi.yaml after a pattern or item id
 in them has been replaced by one this client does not know, as an answer of a later /v1
 version may carry (issue #23): parsing must not fail, the unknown id must come through as the
-plain string, and today's ids must still parse to their enum members.
+plain string, and today's ids must still parse to their enum members. The same for a
+problem's cause code (issue #44), whose params parse with their types.
 
 Not collected by pytest: tests/test_open_ids.py generates the client, type-checks this with it
 (mypy --strict) and runs it: ``python unknown_id.py ANSWERS_JSON``.
@@ -16,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from mahjong_client.models import (
+    CauseCode,
     ChuzhouPatternIdType0,
     ChuzhouScoreAnswer,
     YueqingCandidateIdType0,
@@ -24,8 +26,11 @@ from mahjong_client.models import (
     YueqingItemIdType0,
     YueqingScoreAnswer,
 )
+from mahjong_client.models import Problem as ProblemModel
+from mahjong_client.types import Unset
 
 UNKNOWN = "new_pattern_2027"
+UNKNOWN_CODE = "a-code-added-later"
 
 Id = TypeVar("Id", bound=StrEnum, covariant=True)
 
@@ -95,6 +100,24 @@ def main(answers: dict[str, dict[str, Any]]) -> None:
     changed_best = YueqingEscapeAnswer.from_dict(changed).claims[0].best
     assert best is not None and changed_best is not None
     check(best, changed_best, YueqingCandidateIdType0, answer["claims"][0]["best"]["id"])
+
+    check_code(answers["/v1/chuzhou/score 422"])
+
+
+def check_code(problem: dict[str, Any]) -> None:
+    """A cause whose code this client knows is its enum member, its params typed (a count is an
+    int); one with a code it does not know is the plain string, its message still there."""
+    known = ProblemModel.from_dict(problem).causes[0]
+    assert isinstance(known.code, CauseCode) and known.code is CauseCode.TILE_COUNT, known.code
+    count, expected = known.params.count, known.params.expected
+    assert not isinstance(count, Unset) and not isinstance(expected, Unset)
+    assert count - expected == 2, (count, expected)  # concealed holds 10 where 8 are expected
+    changed = copy.deepcopy(problem)
+    changed["causes"][0]["code"] = UNKNOWN_CODE
+    unknown = ProblemModel.from_dict(changed).causes[0]
+    assert not isinstance(unknown.code, StrEnum) and unknown.code == UNKNOWN_CODE, unknown.code
+    assert unknown.message == known.message
+    assert unknown.to_dict()["code"] == UNKNOWN_CODE
 
 
 if __name__ == "__main__":

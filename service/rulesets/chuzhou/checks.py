@@ -11,7 +11,7 @@ from service.hand.validate import check_claims
 from service.language import N_, Message, joined
 from service.rulesets.chuzhou.rules import DEFAULT, Tuned
 from service.rulesets.situations import Exclusive, check_together
-from service.tiles import code
+from service.tiles import COPIES, code
 
 # CZ-18: 天胡 and 地胡 are won in the first go-around, 海底捞月 on the wall's last drawable
 # tile, and nothing is claimed before the dealer's 天胡. Checked before any other situation
@@ -52,7 +52,7 @@ def check_zhen(data: dict[str, Any], tuned: Tuned) -> None:
         if zhen > tuned.zhen_cap:
             raise impossible(f"zhen.{seat}", Message(
                 "above-cap", "{value} is above these rules' zhen_cap, {max} (CZ-13)",
-                value=zhen, max=tuned.zhen_cap))
+                value=zhen, max=tuned.zhen_cap, rule="zhen_cap"))
 
 
 def check_valued(data: dict[str, Any], tuned: Tuned) -> None:
@@ -70,7 +70,8 @@ def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     if data["situation"]["liable_seat"] is not None and not tuned.baozhuang:
         raise impossible("situation.liable_seat",
                          Message("no-liability", "these rules play without 包庄 "
-                                 "(rules.baozhuang false): no seat is liable (CZ-15)"))
+                                 "(rules.baozhuang false): no seat is liable (CZ-15)",
+                                 rule="baozhuang"))
 
 
 def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[int],
@@ -85,7 +86,7 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
     if situation["heavenly"] and (winner != dealer or not self_draw or claimed):
         raise impossible("situation.heavenly",
                          Message("not-heavenly", "天胡 is the dealer's self-draw on the "
-                                 "first 14 tiles, with no claimed meld (CZ-11)"))
+                                 "first 14 tiles, with no claimed meld (CZ-11)", dealt=14))
     if situation["earthly"] and (winner == dealer or not self_draw):
         raise impossible("situation.earthly",
                          Message("not-earthly", "地胡 is a non-dealer's self-draw in the "
@@ -103,7 +104,8 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
         # Both fields named: the one set, and the one missing (what each wait is worth reads
         # a refusal naming a flag the request left out as "needs it", service/values.py).
         message = Message("needs-declaration",
-                          "硬子 needs a ready declaration (declared_ready)")
+                          "硬子 needs a ready declaration (declared_ready)",
+                          needed="situation.declared_ready")
         raise ImpossibleHand(joined("situation.ready_first_turn: ", message),
                              {"situation.ready_first_turn": [message],
                               "situation.declared_ready": [message]})
@@ -112,9 +114,11 @@ def check_situation(data: dict[str, Any], melds: Sequence[Meld], held: Sequence[
         if situation[field] == winner:
             raise impossible(f"situation.{field}", Message(
                 "winner-liable", "the winner cannot be liable for its own win"))
-    if len(set(situation["one_suit_seats"])) != len(situation["one_suit_seats"]):
+    listed = situation["one_suit_seats"]
+    if len(set(listed)) != len(listed):
+        twice = next(seat for place, seat in enumerate(listed) if seat in listed[:place])
         raise impossible("situation.one_suit_seats",
-                         Message("seat-twice", "a seat is listed twice"))
+                         Message("seat-twice", "a seat is listed twice", seat=twice))
     if situation["liable_seat"] is not None and tuned.exempt_one_suit and \
             situation["liable_seat"] in situation["one_suit_seats"]:
         raise impossible("situation.liable_seat",
@@ -132,4 +136,4 @@ def _check_table_pengs(pengs: Sequence[int], melds: Sequence[Meld], held: Sequen
             raise impossible("situation.table_pengs",
                              Message("fifth-copy", "a 碰 of {tile} on the table and {count} "
                                      "in the hand make more than four", tile=code(t),
-                                     count=held[t]))
+                                     count=held[t], max=COPIES))

@@ -227,6 +227,9 @@ class Pattern(NamedTuple):
     # Whether a table plays it unless its rules say otherwise (``<id>.on``'s default): a
     # club's extra pattern is declared off, and the tests switch it on from this row.
     on: bool = True
+    # The name of each form scored, 明 then 暗, as the text writes it: 暗姊妹付 for the 暗 form
+    # of 姊妹付, 明七对 and 暗七对, 七对暗绝 and 七对暗暗绝 (an answer shows the form it scored).
+    forms: tuple[str, str] = ("", "")
 
     def value(self, concealed: bool) -> int:
         if "value" in self.values:
@@ -250,11 +253,16 @@ NO_NEEDS: Final = 0
 def pattern(id: str, name: str, name_en: str, values: dict[str, int], condition: str,  # noqa: A002
             excludes: tuple[str, ...] = (), needs: int = NO_NEEDS,
             per_reading: bool = True, adds_to: tuple[str, ...] = (),
-            on: bool = True) -> Callable[[Test], Test]:
-    """The catalogue row of the test it decorates, added to ``PATTERNS``."""
+            on: bool = True, forms: tuple[str, str] | None = None) -> Callable[[Test], Test]:
+    """The catalogue row of the test it decorates, added to ``PATTERNS``. A 明/暗 pattern's 暗
+    form is named 暗 and its name, as the text names most (暗姊妹付, 暗清一色), unless ``forms``
+    gives the text's two names."""
+    if forms is None:
+        forms = (name, "暗" + name) if "an" in values else (name, name)
+
     def row(test: Test) -> Test:
         PATTERNS.append(Pattern(id, name, name_en, values, test, condition, excludes, needs,
-                                per_reading, adds_to, on))
+                                per_reading, adds_to, on, forms))
         return test
     return row
 
@@ -317,7 +325,7 @@ def last_tile_draw(v: View) -> Hits:
     return OPEN if v.request["situation"]["last_tile"] else NONE
 
 
-@pattern("exposed_kong", "明杠", "Exposed kong", one(10), "each exposed kong, claimed or "
+@pattern("exposed_kong", "杠牌", "Exposed kong", one(10), "each exposed kong, claimed or "
          "upgraded from a 碰", needs=Need.EXPOSED_KONG, per_reading=False)
 def exposed_kong(v: View) -> Hits:
     return _melds_of(v, GANG, False)
@@ -330,7 +338,7 @@ def concealed_kong(v: View) -> Hits:
 
 
 @pattern("small_flowers", "小花", "Small flowers", two(10, 20), "one 小花 held (明花) 10; both "
-         "(暗花) 20", needs=Need.FLOWERS, per_reading=False)
+         "(暗花) 20", needs=Need.FLOWERS, per_reading=False, forms=("明花", "暗花"))
 def small_flowers(v: View) -> Hits:
     flowers = v.request["hand"]["flowers"]
     return ONCE[flowers == 2] if flowers else NONE  # 暗花: both flowers
@@ -475,20 +483,22 @@ def double_dragon(v: View) -> Hits:
 @pattern("four_in_one", "四合一", "Four in one", two(40, 80), "each suited tile held four times, "
          "one copy in a sequence (three as a triplet); judged per tile, like 四合二 and 四合四: a "
          "tile takes the highest member on that fits it, a higher member switched off leaving "
-         "its tiles to this one (CZ-5, G-8)", needs=Need.SEQ1 | Need.FOURS)
+         "its tiles to this one (CZ-5, G-8)", needs=Need.SEQ1 | Need.FOURS,
+         forms=("明四合一", "暗四合一"))
 def four_in_one(v: View) -> Hits:
     return _four_in(v, (1,))
 
 
 @pattern("four_in_two", "四合二", "Four in two", two(80, 160), "each suited tile held four "
          "times, two copies in sequences (two as the pair); with 四合四 switched off, every copy "
-         "too (G-8)", needs=Need.SEQ2 | Need.FOURS)
+         "too (G-8)", needs=Need.SEQ2 | Need.FOURS, forms=("明四合二", "暗四合二"))
 def four_in_two(v: View) -> Hits:
     return _four_in(v, (2,))
 
 
 @pattern("four_in_four", "四合四", "Four in four", two(80, 160), "each suited tile held four "
-         "times, every copy in a sequence", needs=Need.SEQ4 | Need.FOURS)
+         "times, every copy in a sequence", needs=Need.SEQ4 | Need.FOURS,
+         forms=("明四合四", "暗四合四"))
 def four_in_four(v: View) -> Hits:
     return _four_in(v, (4,))
 
@@ -585,14 +595,14 @@ def half_flush(v: View) -> Hits:
     return ONCE[_whole_hand_dark(v)] if len(v.suits) == 1 and v.honors else NONE
 
 
-@pattern("pure_outside", "清\"1\"", "Pure outside", two(80, 160), "a pair of 1s or 9s and four "
+@pattern("pure_outside", "清“1”", "Pure outside", two(80, 160), "a pair of 1s or 9s and four "
          "sequences, each 123 or 789", needs=Need.OUTSIDE | Need.SEQ4)
 def pure_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_terminal(v.pair.first)
     return ONCE[_whole_hand_dark(v)] if pair_ok and _outside_sets(v) else NONE
 
 
-@pattern("mixed_outside", "混\"1\"", "Mixed outside", two(40, 80), "an honour pair and four "
+@pattern("mixed_outside", "混“1”", "Mixed outside", two(40, 80), "an honour pair and four "
          "sequences, each 123 or 789", needs=Need.OUTSIDE | Need.SEQ4 | Need.HONORS)
 def mixed_outside(v: View) -> Hits:
     pair_ok = v.pair is not None and is_honor(v.pair.first)
@@ -609,14 +619,15 @@ def three_dragons(v: View) -> Hits:
 
 
 @pattern("seven_pairs", "七对", "Seven pairs", two(80, 160), "seven pairs, declared ready (CZ-10)",
-         needs=Need.SEVEN_PAIRS)
+         needs=Need.SEVEN_PAIRS, forms=("明七对", "暗七对"))
 def seven_pairs(v: View) -> Hits:
     return ONCE[v.self_draw] if v.form == SEVEN_PAIRS else NONE  # 七对暗绝 excludes it (CZ-5)
 
 
 @pattern("seven_pairs_last_copy", "七对暗绝", "Seven pairs on the last copy", two(160, 320),
          "five pairs and a 坎, won on the 坎's fourth tile: 七对暗绝 160, self-drawn 七对暗暗绝 "
-         "320", excludes=('seven_pairs',), needs=Need.SEVEN_PAIRS)
+         "320", excludes=('seven_pairs',), needs=Need.SEVEN_PAIRS,
+         forms=("七对暗绝", "七对暗暗绝"))
 def seven_pairs_last_copy(v: View) -> Hits:
     """七对暗绝: five pairs and a 坎 waiting on the 坎's last copy."""
     return ONCE[v.self_draw] if v.form == SEVEN_PAIRS and v.counts[v.win_tile] == 4 else NONE
@@ -628,8 +639,8 @@ def all_honors(v: View) -> Hits:
     return ONCE[_whole_hand_dark(v)] if HONOURS.issuperset(v.held) else NONE
 
 
-@pattern("three_fives", "三付5", "Three fives", two(20, 40), "a sequence holding a 5 in each suit",
-         needs=Need.FIVES)
+@pattern("three_fives", "三付“5”", "Three fives", two(20, 40),
+         "a sequence holding a 5 in each suit", needs=Need.FIVES)
 def three_fives(v: View) -> Hits:
     if len(v.sequences) < 3:
         return NONE
@@ -643,8 +654,8 @@ def three_fives(v: View) -> Hits:
     return [(v.dark(chosen), chosen)]
 
 
-@pattern("four_fives", "四付5", "Four fives", two(40, 80), "三付5 plus another sequence holding "
-         "a 5", excludes=('three_fives',), needs=Need.FIVES | Need.SEQ4)
+@pattern("four_fives", "四付“5”", "Four fives", two(40, 80), "三付“5” plus another sequence "
+         "holding a 5", excludes=('three_fives',), needs=Need.FIVES | Need.SEQ4)
 def four_fives(v: View) -> Hits:
     if len(v.sequences) < 4:
         return NONE
@@ -677,7 +688,8 @@ def same_number_all_suits(v: View) -> Hits:
 
 
 @pattern("terminal_triplets", "天地碰", "Terminal triplets", two(40, 80), "a triplet of 1 and a "
-         "triplet of 9 of one suit, each instance", needs=Need.END_TRIP)
+         "triplet of 9 of one suit, each instance", needs=Need.END_TRIP,
+         forms=("明天地碰", "暗天地碰"))
 def terminal_triplets(v: View) -> Hits:
     at = v.trip_at
     return [(v.dark(pair), pair) for pair in
@@ -686,29 +698,31 @@ def terminal_triplets(v: View) -> Hits:
 
 @pattern("last_copy", "绝张", "Last copy", two(80, 160), "declared; a suited winning tile whose "
          "other copies include a 碰 on the table", needs=Need.DECLARED | Need.TABLE_PENG_WIN,
-         per_reading=False)
+         per_reading=False, forms=("明绝", "暗绝"))
 def last_copy(v: View) -> Hits:
     table = v.request["situation"]["table_pengs"]
     return ONCE[v.self_draw] if _declared(v) and v.win_tile < 27 and v.win_tile in table else NONE
 
 
 @pattern("early_ready", "硬子", "Early ready", two(80, 160), "declared in the first go-around",
-         needs=Need.DECLARED | Need.READY_FIRST_TURN, per_reading=False)
+         needs=Need.DECLARED | Need.READY_FIRST_TURN, per_reading=False,
+         forms=("明硬子", "暗硬子"))
 def early_ready(v: View) -> Hits:
     if not (_declared(v) and v.request["situation"]["ready_first_turn"]):
         return NONE
     return ONCE[v.self_draw]
 
 
-@pattern("center_five", "中心5", "Centre five", two(20, 40), "declared; the single wait was a "
-         "suited 5", needs=Need.DECLARED | Need.FIVE_WIN, per_reading=False)
+@pattern("center_five", "中心“5”", "Centre five", two(20, 40), "declared; the single wait was a "
+         "suited 5", needs=Need.DECLARED | Need.FIVE_WIN, per_reading=False,
+         forms=("明中心“5”", "暗中心“5”"))
 def center_five(v: View) -> Hits:
     if not (_declared(v) and v.win_tile < 27 and _local(v.win_tile) == 4):
         return NONE
     return ONCE[v.self_draw]
 
 
-@pattern("edge_wait", "边3/7", "Edge three or seven", two(20, 40), "declared; the wait was 12 "
-         "waiting 3 or 89 waiting 7", needs=Need.DECLARED)
+@pattern("edge_wait", "边“3”“7”", "Edge three or seven", two(20, 40), "declared; the wait was "
+         "12 waiting 3 or 89 waiting 7", needs=Need.DECLARED, forms=("明边“3”“7”", "暗边“3”“7”"))
 def edge_wait(v: View) -> Hits:
     return ONCE[v.self_draw] if _declared(v) and v.shape == EDGE else NONE

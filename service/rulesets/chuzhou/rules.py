@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from service.language import Phrase, joined, sentence
+from service.language import Named, Phrase, joined, sentence
 from service.rulesets.chuzhou.catalogue import PATTERNS, Pattern
 from service.rulesets.chuzhou.liability import TRIGGERS
 from service.rulesets.chuzhou.patterns import FOUR_IN, Test, four_in_judging
@@ -86,34 +86,35 @@ def _switch(pattern: Pattern) -> Parameter:
     """A pattern's ``.on``, at its row's default: a winning form's switch says that off, the
     form does not win (CZ-19); any other's what switching a pattern off does (G-8)."""
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
+    named = Named(name, name_en)  # "七对 (Seven pairs)"; in Chinese, 七对
     if pid in FORMS:
         return switch(f"{pid}.on", name, f"{name_en}: wins", joined(
-            sentence("whether {name} ({name_en}) is played, a winning form and not only a "
-                     "pattern's 番; ", name=name, name_en=name_en),
+            sentence("whether {name} is played, a winning form and not only a pattern's 番; ",
+                     name=named),
             sentence("off, a hand that reads only as {name} ({others} included) is not a win, "
                      "and one that also reads as four sets and a pair wins on that reading "
                      "(CZ-19)", name=name, others=_names(FORMS[pid]))), "CZ-19", pattern.on)
     return switch(f"{pid}.on", name, f"{name_en}: counts",
-                  joined(sentence("whether {name} ({name_en}) counts; ", name=name,
-                                  name_en=name_en), _off_means(pattern)),
+                  joined(sentence("whether {name} counts; ", name=named), _off_means(pattern)),
                   _ruling(pattern, "CZ-5"), pattern.on)
 
 
 def pattern_parameters(pattern: Pattern) -> list[Parameter]:
     """A pattern's switch (on or off by its row) and its values, each at the row's default."""
     pid, name, name_en = pattern.id, pattern.name, pattern.name_en
+    named = Named(name, name_en)  # "七对暗绝 (Seven pairs on the last copy)"; in Chinese, 七对暗绝
     found = [_switch(pattern)]
     if "value" in pattern.values:
         found.append(number(f"{pid}.fan", f"{name} 番", f"{name_en}: 番",
-                            joined(sentence("the 番 of {name} ({name_en}), each time it counts",
-                                            name=name, name_en=name_en), *_at_zero(pattern)),
+                            joined(sentence("the 番 of {name}, each time it counts", name=named),
+                                   *_at_zero(pattern)),
                             _ruling(pattern, "CZ-5"), pattern.values["value"], 0, MOST_FAN))
     else:
         for form, word in (("ming", "明"), ("an", "暗")):
             found.append(number(f"{pid}.{form}", f"{name} {word}番", f"{name_en}: {word} 番",
-                                joined(sentence("the 番 of {name} ({name_en}) when {form} "
-                                                "(CZ-7)", name=name, name_en=name_en,
-                                                form=word), *_at_zero(pattern)), "CZ-7",
+                                joined(sentence("the 番 of {name} when {form} (CZ-7)",
+                                                name=named, form=word), *_at_zero(pattern)),
+                                "CZ-7",
                                 pattern.values[form], 0, MOST_FAN))
     return found
 
@@ -185,8 +186,8 @@ def _values(pattern: Pattern, values: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def _found_once(pattern: Pattern, value: int, concealed: bool) -> dict[str, Any]:
-    return {"id": pattern.id, "name": pattern.name, "name_en": pattern.name_en, "value": value,
-            "count": 1, "concealed": concealed, "fan": value, "sets": ()}
+    return {"id": pattern.id, "name": pattern.forms[concealed], "name_en": pattern.name_en,
+            "value": value, "count": 1, "concealed": concealed, "fan": value, "sets": ()}
 
 
 def _four_in_tests(on: set[str]) -> dict[str, Test]:

@@ -10,7 +10,7 @@ from service.hand.groups import ANGANG, GANG, Meld
 from service.language import N_, Message
 from service.rulesets.situations import Exclusive, check_together
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
-from service.tiles import code
+from service.tiles import COPIES, code
 
 # A situation with no flag raised and no seat named: nothing below can refuse it (the winner
 # is a seat, never None), and most hands are played in it.
@@ -51,7 +51,7 @@ def _check_situation(situation: dict[str, Any], winner: int, dealer: int, win: d
     if situation["heavenly"] and (winner != dealer or not self_draw or melds):
         raise impossible("situation.heavenly",
                          Message("not-heavenly", "天胡 is the dealer's self-draw on the "
-                                 "first 17 tiles (YQ-14)"))
+                                 "first 17 tiles (YQ-14)", dealt=17))
     if situation["earthly"] and (winner == dealer or win["by"] != "discard"
                                  or win["source"] != dealer or melds):
         raise impossible("situation.earthly",
@@ -73,7 +73,7 @@ def check_lao_zhuang(data: dict[str, Any], tuned: Tuned) -> None:
     if data["lao_zhuang"] > tuned.lao_zhuang_cap:
         raise impossible("lao_zhuang", Message(
             "above-cap", "{value} is above these rules' lao_zhuang_cap, {max} (YQ-20)",
-            value=data["lao_zhuang"], max=tuned.lao_zhuang_cap))
+            value=data["lao_zhuang"], max=tuned.lao_zhuang_cap, rule="lao_zhuang_cap"))
 
 
 def check_valued(data: dict[str, Any], tuned: Tuned) -> None:
@@ -91,7 +91,8 @@ def check_rules(data: dict[str, Any], tuned: Tuned) -> None:
     if data["situation"]["liable_seat"] is not None and not tuned.baopai:
         raise impossible("situation.liable_seat",
                          Message("no-liability", "these rules play without 包牌 "
-                                 "(rules.baopai false): no seat is liable (YQ-19)"))
+                                 "(rules.baopai false): no seat is liable (YQ-19)",
+                                 rule="baopai"))
 
 
 def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],
@@ -108,4 +109,4 @@ def check_robbed_kong(tile: int, caishen: int, concealed: Sequence[int],
         raise impossible("win.tile", Message(
             "fifth-copy", "{tile} was robbed from a kong, whose 碰 holds its other three "
             "copies; the winner holds {count} more, a fifth copy (YQ-2, G-6)",
-            tile=code(tile), count=others))
+            tile=code(tile), count=others, max=COPIES))

@@ -18,6 +18,7 @@ from service.rulesets.yueqing.flowers import flower_counts, summary
 from service.rulesets.yueqing.rules import Tuned
 from service.rulesets.yueqing.settlement import after_escape, flower_payments, next_after_draw
 from service.rulesets.yueqing.tiles import (
+    FLOWER_TILES,
     caishen_held,
     check_special_tiles,
     flower_tile,
@@ -89,9 +90,11 @@ def _check_table(players: list[Player], caishen: int) -> None:
     every = [t for p in players for t in p.standing or ()]
     check_copies(every, [m for p in players for m in p.melds], "players")
     check_special_tiles(every, [m for p in players for m in p.melds], caishen, "players.")
-    if sum(p.table.flowers for p in players) > 4:
+    flowers = sum(p.table.flowers for p in players)
+    if flowers > FLOWER_TILES:
         raise impossible("players", Message("too-many-flowers",
-                                            "there are only four flower tiles"))
+                                            "there are only four flower tiles",
+                                            count=flowers, max=FLOWER_TILES))
 
 
 def _seat_flowers(players: dict[int, Player],

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-from service.language import N_, Phrase, joined, sentence
+from service.language import N_, Named, Phrase, joined, sentence
 from service.rulesets.registry import PatternTests
 from service.rulesets.yueqing.catalogue import BY_ID, FLOWER_VALUES, ITEMS, MINOR, Item
 from service.rulesets.yueqing.escape import JUDGES, Holding
@@ -50,17 +50,17 @@ def item_parameters(item: Item) -> list[Parameter]:
                                 "doubling (YQ-15)"), sentence(", but still counts")]
     if excluded:
         zero.extend((" ", sentence("and still excludes {names}", names=excluded)))
-    named = {"name": item.name, "name_en": item.name_en}
+    named = Named(item.name, item.name_en)  # in Chinese, the name alone
     return [
         switch(f"{item.id}.on", item.name, f"{item.name_en}: counts",
-               joined(sentence("whether {name} ({name_en}) counts, in a hand and as an "
-                               "escape's candidate; ", **named), *off, " (G-8)"), ruling,
+               joined(sentence("whether {name} counts, in a hand and as an escape's "
+                               "candidate; ", name=named), *off, " (G-8)"), ruling,
                item.on),
         number(f"{item.id}.tai", f"{item.name} 台", f"{item.name_en}: 台",
-               joined(sentence("the 台 of {name} ({name_en}), a minor item, each time it counts "
-                               "(an escape's candidate too); ", **named) if item.group == MINOR
-                      else sentence("the 台 of {name} ({name_en}), a major item, each time it "
-                                    "counts (an escape's candidate too); ", **named),
+               joined(sentence("the 台 of {name}, a minor item, each time it counts (an "
+                               "escape's candidate too); ", name=named) if item.group == MINOR
+                      else sentence("the 台 of {name}, a major item, each time it counts (an "
+                                    "escape's candidate too); ", name=named),
                       *zero, " (G-8)"), ruling, item.value, 0, MOST_TAI),
     ]
 
@@ -111,10 +111,12 @@ FLOWERS: Final = (
 )
 
 SETTLEMENT: Final = (
-    number("minor_limit", "小台上限", "Minor limit", Phrase(
+    # 6台起翻 (YQ-15): up to the limit the minor 台 count as they are; from the next they
+    # count 10 at 6 (the jump), and the total doubles.
+    number("minor_limit", "起翻前最多台数", "Minor limit", Phrase(
         "N ≤ this many minor 台 count as they are (N' = N) and, with M 0 (no major 台: a major "
         "item worth 0 adds none), are the total undoubled"), "YQ-15", 5, 0, 30),
-    number("minor_jump", "小台跳", "Minor jump", Phrase(
+    number("minor_jump", "起翻加台", "Minor jump", Phrase(
         "what N' adds above the limit: N' = N + this (the text's 10 + N − 6)"), "YQ-15", 4, 0, 100),
     number("doubling", "翻倍", "Doubling", Phrase(
         "the factor of (N' + M) when M, the major items' 台, is above 0 or N passes the limit; a "

@@ -12,6 +12,8 @@ from service.tiles import RED, WHITE, code
 
 # The tiles that can serve as the flower, as players call them.
 FLOWER_NAMES: Final = {WHITE: "白板", RED: "红中"}
+FLOWER_TILES: Final = 4  # the flower tile's copies, all laid aside (YQ-3)
+CAISHEN_IN_PLAY: Final = 3  # the 财神's copies but the one revealed (YQ-2)
 
 
 def flower_tile(caishen: int) -> int:
@@ -61,11 +63,11 @@ def check_special_tiles(
                              Message("flower-tile", "{tile} is the flower tile and cannot be "
                                      "in a meld", tile=code(flower)))
     held = caishen_held(concealed, melds, caishen)
-    if held > 3:
+    if held > CAISHEN_IN_PLAY:
         raise impossible(
             f"{field}concealed",
             Message("too-many-caishen", "{count} copies of the 财神 {tile}; one is revealed, "
-                    "so at most 3", count=held, tile=code(caishen)),
+                    "so at most 3", count=held, tile=code(caishen), max=CAISHEN_IN_PLAY),
         )
     return held
 

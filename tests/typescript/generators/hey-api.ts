@@ -6,10 +6,27 @@
 import { client } from "./gen/hey-api/client.gen.js";
 import { batch, chuzhouDraw, chuzhouScore, yueqingScore } from "./gen/hey-api/sdk.gen.js";
 import type {
-  BatchItem, ChuzhouScoreRequest, YueqingScoreRequest,
+  BatchItem, Cause, CauseParams, ChuzhouScoreRequest, Problem, YueqingScoreRequest,
 } from "./gen/hey-api/types.gen.js";
 
 client.setConfig({ baseUrl: process.argv[2] });
+
+type Params = CauseParams;
+
+// A refusal read from its causes (docs/contract.md): narrowed on a code this app knows, a
+// cause's params have that code's types (CauseParams); a code it does not know yet, as a later
+// release may add, is shown by the service's own message.
+function hasCode<C extends keyof Params>(cause: Cause, code: C):
+  cause is Cause & { code: C, params: Params[C] } {
+  return cause.code === code;
+}
+function shown(cause: Cause): string {
+  if (hasCode(cause, "tile-count")) {
+    const { count, expected } = cause.params; // numbers: the contract types them so
+    return `${count - expected} tiles too many`;
+  }
+  return cause.message;
+}
 
 const chuzhouHand: ChuzhouScoreRequest = {
   dealer: 0, winner: 1, zhen: [1, 1, 1, 1],
@@ -52,6 +69,20 @@ if (refused.data || !refused.error || !refused.response) {
   throw new Error("a draw with dealer 9 was answered");
 }
 
+const wrongSize: ChuzhouScoreRequest = {
+  ...chuzhouHand, hand: { ...chuzhouHand.hand, concealed: "123m678m99p99p" } };
+const misread = await chuzhouScore({ body: wrongSize });
+if (misread.data || !misread.error) throw new Error("a hand of the wrong size was scored");
+const [sized] = misread.error.causes;
+// The same answer as a later release might write it, with a code this client does not know.
+const later: Problem = JSON.parse(
+  JSON.stringify(misread.error).replaceAll('"tile-count"', '"a-code-added-later"'));
+const [unknown] = later.causes;
+const causes = {
+  code: sized.code, shown: shown(sized),
+  later: { code: unknown.code, shown: shown(unknown) === unknown.message },
+};
+
 console.log(JSON.stringify({
   chuzhou: { fan: chuzhou.data.fan, net: chuzhou.data.settlement.net },
   yueqing: {
@@ -63,4 +94,5 @@ console.log(JSON.stringify({
     status: refused.response.status, type: refused.error.type,
     fields: Object.keys(refused.error.errors),
   },
+  causes,
 }));

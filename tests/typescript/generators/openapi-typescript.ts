@@ -6,6 +6,24 @@ import createClient from "openapi-fetch";
 import type { components, paths } from "./gen/openapi-typescript/schema.js";
 
 type Schemas = components["schemas"];
+type Cause = Schemas["Cause"];
+type Params = Schemas["CauseParams"];
+type Problem = Schemas["Problem"];
+
+// A refusal read from its causes (docs/contract.md): narrowed on a code this app knows, a
+// cause's params have that code's types (CauseParams); a code it does not know yet, as a later
+// release may add, is shown by the service's own message.
+function hasCode<C extends keyof Params>(cause: Cause, code: C):
+  cause is Cause & { code: C, params: Params[C] } {
+  return cause.code === code;
+}
+function shown(cause: Cause): string {
+  if (hasCode(cause, "tile-count")) {
+    const { count, expected } = cause.params; // numbers: the contract types them so
+    return `${count - expected} tiles too many`;
+  }
+  return cause.message;
+}
 
 const client = createClient<paths>({ baseUrl: process.argv[2] });
 
@@ -48,6 +66,20 @@ const results = batch.data.results.map((result) => {
 const refused = await client.POST("/v1/chuzhou/draw", { body: { dealer: 9 } });
 if (refused.data || !refused.error) throw new Error("a draw with dealer 9 was answered");
 
+const wrongSize: Schemas["ChuzhouScoreRequest"] = {
+  ...chuzhouHand, hand: { ...chuzhouHand.hand, concealed: "123m678m99p99p" } };
+const misread = await client.POST("/v1/chuzhou/score", { body: wrongSize });
+if (misread.data || !misread.error) throw new Error("a hand of the wrong size was scored");
+const [sized] = misread.error.causes;
+// The same answer as a later release might write it, with a code this client does not know.
+const later: Problem = JSON.parse(
+  JSON.stringify(misread.error).replaceAll('"tile-count"', '"a-code-added-later"'));
+const [unknown] = later.causes;
+const causes = {
+  code: sized.code, shown: shown(sized),
+  later: { code: unknown.code, shown: shown(unknown) === unknown.message },
+};
+
 console.log(JSON.stringify({
   chuzhou: { fan: chuzhou.data.fan, net: chuzhou.data.settlement.net },
   yueqing: {
@@ -59,4 +91,5 @@ console.log(JSON.stringify({
     status: refused.response.status, type: refused.error.type,
     fields: Object.keys(refused.error.errors),
   },
+  causes,
 }));

@@ -7,10 +7,27 @@ import {
   batch, chuzhouDraw, chuzhouScore, yueqingScore,
 } from "./gen/orval/api.js";
 import type {
-  BatchItem, ChuzhouScoreRequest, Problem, YueqingScoreRequest,
+  BatchItem, Cause, CauseParams, ChuzhouScoreRequest, Problem, YueqingScoreRequest,
 } from "./gen/orval/api.js";
 
 axios.defaults.baseURL = process.argv[2];
+
+type Params = CauseParams;
+
+// A refusal read from its causes (docs/contract.md): narrowed on a code this app knows, a
+// cause's params have that code's types (CauseParams); a code it does not know yet, as a later
+// release may add, is shown by the service's own message.
+function hasCode<C extends keyof Params>(cause: Cause, code: C):
+  cause is Cause & { code: C, params: Params[C] } {
+  return cause.code === code;
+}
+function shown(cause: Cause): string {
+  if (hasCode(cause, "tile-count")) {
+    const { count, expected } = cause.params; // numbers: the contract types them so
+    return `${count - expected} tiles too many`;
+  }
+  return cause.message;
+}
 
 const chuzhouHand: ChuzhouScoreRequest = {
   dealer: 0, winner: 1, zhen: [1, 1, 1, 1],
@@ -56,6 +73,26 @@ try {
 }
 if (!refused) throw new Error("a draw with dealer 9 was answered");
 
+const wrongSize: ChuzhouScoreRequest = {
+  ...chuzhouHand, hand: { ...chuzhouHand.hand, concealed: "123m678m99p99p" } };
+let misread: Problem | undefined;
+try {
+  await chuzhouScore(wrongSize);
+} catch (error) {
+  if (!axios.isAxiosError<Problem>(error) || !error.response) throw error;
+  misread = error.response.data;
+}
+if (!misread) throw new Error("a hand of the wrong size was scored");
+const [sized] = misread.causes;
+// The same answer as a later release might write it, with a code this client does not know.
+const later: Problem = JSON.parse(
+  JSON.stringify(misread).replaceAll('"tile-count"', '"a-code-added-later"'));
+const [unknown] = later.causes;
+const causes = {
+  code: sized.code, shown: shown(sized),
+  later: { code: unknown.code, shown: shown(unknown) === unknown.message },
+};
+
 console.log(JSON.stringify({
   chuzhou: { fan: chuzhou.fan, net: chuzhou.settlement.net },
   yueqing: {
@@ -64,4 +101,5 @@ console.log(JSON.stringify({
   },
   batch: results,
   refused,
+  causes,
 }));
