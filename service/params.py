@@ -73,6 +73,9 @@ PARAMS: Final[dict[str, Param]] = {
     "given": Param("strings", "the fields sent that ask for it"),
     "needed": Param("string", "the field needed as well, as the request names it"),
     "rule": Param("string", "the house-rules parameter (a key of a request's rules)"),
+    "flags": Param("strings", "the situation fields that cannot hold together (CZ-18)"),
+    "form": Param("string", "the winning form a request's rules switch off (CZ-19)"),
+    "parameter": Param("string", "the house-rules switch that turns a winning form off"),
     # the service
     "ruleset": Param("string", "a ruleset's id"),
     "known": Param("strings", "the rulesets' ids"),
