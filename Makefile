@@ -19,7 +19,7 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties advice-weight messages regen regen-check mutate-sample
+	advice-properties advice-weight messages regen regen-check mutate-sample changelog
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -255,8 +255,8 @@ mutate-sample: $(INSTALLED)
 
 # --- the contract ------------------------------------------------------------------------
 
-# Every regeneration below in the order each needs (tools/regen.py): messages, openapi,
-# examples, worked-hands, versions; then a second pass, which fails if it moves a file.
+# Every regeneration below in the order each needs (tools/regen.py): messages, changelog,
+# openapi, examples, worked-hands, versions; then a second pass, which fails if it moves a file.
 regen: $(INSTALLED)
 	$(BIN)/python tools/regen.py
 
@@ -266,6 +266,11 @@ regen-check: $(INSTALLED)
 
 openapi: $(INSTALLED)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# CHANGELOG.md's per-ruleset lines (its Rulesets: lines and a line per money change), made
+# from each ruleset's changes.py, the one source of its version (tools/changelog.py).
+changelog: $(INSTALLED)
+	$(BIN)/python tools/changelog.py
 
 # After a deliberate change to an answer: rewrite the contract's example answers, then
 # `make openapi`; review both diffs.

@@ -27,6 +27,7 @@ from service.rulesets import RULESETS, listing
 from service.schemas.batch import BatchRequest, BatchResponse, batch_operation
 from service.schemas.common import (
     CatalogueSchema,
+    ChangeListSchema,
     HealthSchema,
     ProblemSchema,
     RulesetListSchema,
@@ -213,6 +214,19 @@ def _common_paths(spec: APISpec) -> None:
             "schema": VariantListSchema, "examples": {first.id: {
                 "summary": f"GET /v1/rulesets/{first.id}/variants",
                 "value": variants(first)}}}}),
+         "404": _response("No such ruleset.", PROBLEM)},
+        [_ruleset_id()]))
+    spec.path("/v1/rulesets/{ruleset_id}/changes", operations=_get(
+        "get_changes", "rulesets", "Every version of the ruleset's money, newest first, with "
+        "what each changed.",
+        "Each version of `ruleset_version` with its date, its kind (MAJOR, MINOR, PATCH), what "
+        "it changed, a sentence in the language asked and the pattern, item and parameter ids "
+        "it touched: what lies between a stored answer's money and today's (docs/contract.md, "
+        "Versioning). A check in verify mode with `paid_under` lists the same entries.",
+        {"200": _response("The changes.", {"application/json": {
+            "schema": ChangeListSchema, "examples": {first.id: {
+                "summary": f"GET /v1/rulesets/{first.id}/changes",
+                "value": first.history()}}}}),
          "404": _response("No such ruleset.", PROBLEM)},
         [_ruleset_id()]))
 

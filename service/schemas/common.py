@@ -16,6 +16,7 @@ from service.hand.groups import ANGANG
 from service.language import Message
 from service.schemas.checks import request_check
 from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
+from service.version import CHANGED, KINDS
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
 SELF_DRAW = "self_draw"  # the one way to win that takes no tile from another seat
@@ -244,3 +245,41 @@ class VariantSchema(Answer):
 class VariantListSchema(Answer):
     ruleset = fields.String(required=True)
     variants = fields.List(fields.Nested(VariantSchema), required=True)
+
+
+def _changed() -> str:
+    return "; ".join(f"`{name}` ({part}): {meaning}" for name, (part, meaning) in CHANGED.items())
+
+
+def _ids(what: str) -> fields.List[Any]:
+    return fields.List(fields.String(), required=True, metadata={"description": what})
+
+
+class ChangeSchema(Answer):
+    """One version of a ruleset's money: what it changed (docs/contract.md, Versioning)."""
+
+    version = fields.String(required=True, metadata={
+        "description": "the money's version, as answers carry it in `ruleset_version`"})
+    date = fields.String(required=True, metadata={"format": "date",
+                                                  "description": "when it was served"})
+    service_version = fields.String(required=True, metadata={
+        "description": "the service version that brought it (CHANGELOG.md's entry)"})
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS), metadata={
+        "description": "how far the version moved from the one before it; the first is a "
+                       "MAJOR"})
+    changed = fields.List(fields.String(validate=validate.OneOf(list(CHANGED))),
+                          required=True, metadata={"description": "what it changed: "
+                                                                  + _changed()})
+    text = fields.String(required=True, metadata={
+        "description": "what changed, in the language negotiated by `Accept-Language`"})
+    patterns = _ids("the pattern ids it touched (the catalogue's `patterns`)")
+    items = _ids("the item ids it touched (the catalogue's `flowers`)")
+    parameters = _ids("the parameter ids it touched (the catalogue's `parameters`)")
+    rulings = _ids("the rulings behind it, each at `GET /v1/rulings/{id}`")
+
+
+class ChangeListSchema(Answer):
+    ruleset = fields.String(required=True)
+    version = fields.String(required=True, metadata={"description": "today's version"})
+    changes = fields.List(fields.Nested(ChangeSchema), required=True, metadata={
+        "description": "every version of the money, newest first"})
