@@ -90,12 +90,13 @@ def hands_file(lines: Iterable[str]) -> str:
 
 
 def _unversioned(node: Any) -> Any:
-    """The answer without ``ruleset_version`` or the rules' ``fingerprint`` anywhere in it (a
-    match's events carry them too): a bump alone moves no answer. A nested problem's
-    ``causes`` (a wait's ways) are left out as well: they say its messages again, with codes."""
+    """The answer without ``ruleset_version``, the rules' ``fingerprint`` or a check's
+    ``changes`` anywhere in it (a match's events carry them too): a bump alone moves no
+    answer. A nested problem's ``causes`` (a wait's ways) are left out as well: they say its
+    messages again, with codes."""
     if isinstance(node, dict):
         return {key: _unversioned(value) for key, value in node.items()
-                if key not in ("ruleset_version", "causes")
+                if key not in ("ruleset_version", "causes", "changes")
                 and not (key == "fingerprint" and "overrides" in node)}
     if isinstance(node, list):
         return [_unversioned(value) for value in node]
