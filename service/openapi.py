@@ -76,10 +76,13 @@ Without the header every answer is in English.
 
 **Versioning.** `/v1` is the shape of requests and answers: within it answers may gain fields
 and the catalogues may gain patterns; requests may gain optional fields; nothing is removed or
-renamed. `ruleset_version` is the money, semantic: MAJOR when some request may be paid
-differently, MINOR when answers gain information with every amount unchanged, PATCH for texts.
-A request may pin it (`"ruleset_version": "1"`): a service whose ruleset is at another MAJOR
-answers 409 and scores nothing.
+renamed. `ruleset_version` is the money, semantic: MAJOR when some request a real table can
+produce may be paid differently, MINOR when answers gain information with every amount
+unchanged or a request no real table can produce is refused (G-10), PATCH for texts;
+`GET /v1/rulesets/{{ruleset_id}}/changes` lists every version. A stored answer is rechecked by
+sending its request with the answer as `expected` and its `ruleset_version` as `paid_under`:
+`check` lists the changes since. A request may pin it (`"ruleset_version": "1"`): a service
+whose ruleset is at another MAJOR answers 409, listing the changes since, and scores nothing.
 """
 
 
