@@ -19,7 +19,8 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties advice-weight messages regen regen-check mutate-sample changelog
+	advice-properties advice-weight messages regen regen-check mutate-sample changelog \
+	reaching-hands
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -256,7 +257,8 @@ mutate-sample: $(INSTALLED)
 # --- the contract ------------------------------------------------------------------------
 
 # Every regeneration below in the order each needs (tools/regen.py): messages, changelog,
-# openapi, examples, worked-hands, versions; then a second pass, which fails if it moves a file.
+# openapi, examples, worked-hands, reaching-hands, versions; then a second pass, which fails
+# if it moves a file.
 regen: $(INSTALLED)
 	$(BIN)/python tools/regen.py
 
@@ -285,6 +287,13 @@ examples: $(INSTALLED)
 # why). Writes only what moved: the hands hold no version and no fingerprint.
 versions: $(INSTALLED)
 	$(BIN)/python tools/versions.py record
+
+# Requests that reach every parameter (so every pattern and item) and every pair of
+# situation flags, refusals included, drawn from the worked hands: tests/reaching_hands.jsonl
+# (tools/reach.py). Adds only what is not reached yet, so a change that stops a parameter
+# acting is still compared by `make versions` on the lines kept.
+reaching-hands: $(INSTALLED)
+	$(BIN)/python tools/reach.py
 
 # Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py),
 # hands under house rules included (a request under them paid differently is a MAJOR too):

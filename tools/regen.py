@@ -14,7 +14,9 @@ The steps (each a make target, which says what it writes):
    ruleset's version: after a bump), then openapi.yaml again.
 5. ``worked-hands``: tests/worked_hands.jsonl from the in-process tests (after a bump, or
    pinned hands are recorded as refused).
-6. ``versions``: tests/answer_digests.json, which refuses a bump short of what moved.
+6. ``reaching-hands``: tests/reaching_hands.jsonl, requests drawn from the worked hands that
+   reach every parameter and pair of situation flags (it only adds).
+7. ``versions``: tests/answer_digests.json, which refuses a bump short of what moved.
 
 A step after another never feeds an earlier one, and no step reads what it writes
 (tools/capture_hands.py), so one pass settles: a second that moves a file is a fault of the
@@ -29,7 +31,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("messages", "changelog", "openapi", "examples", "worked-hands", "versions")
+STEPS = ("messages", "changelog", "openapi", "examples", "worked-hands", "reaching-hands",
+         "versions")
 
 
 def files() -> dict[str, str]:
