@@ -20,7 +20,7 @@ UV_VERSION := 0.13.9
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
 	advice-properties advice-weight messages regen regen-check mutate-sample changelog \
-	reaching-hands
+	reaching-hands quoted note
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -257,8 +257,9 @@ mutate-sample: $(INSTALLED)
 # --- the contract ------------------------------------------------------------------------
 
 # Every regeneration below in the order each needs (tools/regen.py): messages, changelog,
-# openapi, examples, worked-hands, reaching-hands, versions; then a second pass, which fails
-# if it moves a file.
+# openapi, examples, worked-hands, reaching-hands, versions, quoted; then a second pass, which
+# fails if it moves a file. Whatever a MAJOR rewrites is among them: nothing is hand-edited.
+# `make note BASE=main` counts a change's written and regenerated lines apart.
 regen: $(INSTALLED)
 	$(BIN)/python tools/regen.py
 
@@ -268,6 +269,16 @@ regen-check: $(INSTALLED)
 
 openapi: $(INSTALLED)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# The versions and fingerprints the README and the docs quote, from the service
+# (tools/quoted.py): a MAJOR moves the README's pin and every fingerprint.
+quoted: $(INSTALLED)
+	$(BIN)/python tools/quoted.py
+
+# A change's diff against BASE (default HEAD), its written and regenerated lines apart.
+BASE ?= HEAD
+note: $(INSTALLED)
+	$(BIN)/python tools/note.py $(BASE)
 
 # CHANGELOG.md's per-ruleset lines (its Rulesets: lines and a line per money change), made
 # from each ruleset's changes.py, the one source of its version (tools/changelog.py).

@@ -95,8 +95,8 @@ def test_a_request_refused_today_carries_its_check_in_the_problem(client: FlaskC
     assert check["differences"] == [
         {"path": "fan", "expected": 590, "actual": None},
         {"path": "settlement", "expected": {"net": [1, 2]}, "actual": None}]
-    newest = check["changes"][0]
-    assert newest["version"] == "2.1.0" and newest["changed"] == ["impossible-refused"]
+    refusal = next(change for change in check["changes"] if change["version"] == "2.1.0")
+    assert refusal["changed"] == ["impossible-refused"]  # what tells the app why
     # the same refusal without expected carries no check
     assert "check" not in client.post("/v1/chuzhou/score", json=IMPOSSIBLE).get_json()
 
@@ -146,7 +146,7 @@ def test_a_match_refused_by_an_event_carries_the_matchs_check() -> None:
     assert problem["check"]["refused"] == "/problems/impossible-hand"
     assert problem["check"]["differences"] == [
         {"path": "totals", "expected": [0, 0, 0, 0], "actual": None}]
-    assert problem["check"]["changes"][0]["version"] == "2.1.0"
+    assert "2.1.0" in _versions(problem["check"]["changes"])
 
 
 def test_a_match_events_own_paid_under_checks_that_event() -> None:
@@ -190,4 +190,6 @@ def test_batch_items_and_command_line_lines_alike(client: FlaskClient, tmp_path:
     _same_results([json.loads(line) for line in done.stdout.splitlines()])
     assert done.returncode == 1  # one checked item refused
     assert "line 3: refused with status 422" in done.stderr
-    assert "line 3: the money changed since it was paid: 2.1.0" in done.stderr
+    [said] = [line for line in done.stderr.splitlines()
+              if line.startswith("line 3: the money changed since it was paid: ")]
+    assert "2.1.0" in said.split(": ")[-1].split(", ")

@@ -17,6 +17,12 @@ The steps (each a make target, which says what it writes):
 6. ``reaching-hands``: tests/reaching_hands.jsonl, requests drawn from the worked hands that
    reach every parameter and pair of situation flags (it only adds).
 7. ``versions``: tests/answer_digests.json, which refuses a bump short of what moved.
+8. ``quoted``: the versions and fingerprints the README and the docs quote.
+
+Whatever a MAJOR rewrites is among them (the examples' ``ruleset_version``, the README's pin,
+the docs' fingerprints, the record's version and fingerprint lines, CHANGELOG.md's lines), so
+none is hand-edited; ``make note`` (tools/note.py) counts a change's written and regenerated
+lines apart.
 
 A step after another never feeds an earlier one, and no step reads what it writes
 (tools/capture_hands.py), so one pass settles: a second that moves a file is a fault of the
@@ -32,7 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = ("messages", "changelog", "openapi", "examples", "worked-hands", "reaching-hands",
-         "versions")
+         "versions", "quoted")
 
 
 def files() -> dict[str, str]:
