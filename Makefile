@@ -19,7 +19,8 @@ UV_VERSION := 0.13.9
 .PHONY: run run-compiled test test-compiled wheel lint types unit contract bench check-lines \
 	wrk workers memos load openapi examples lock lock-upgrade lock-check clean browser node \
 	instructions best-reading soak fairness mutate sequences versions worked-hands core \
-	advice-properties advice-weight messages regen regen-check mutate-sample
+	advice-properties advice-weight messages regen regen-check mutate-sample changelog \
+	reaching-hands quoted note
 
 # Installs exactly the hashed pins of requirements-dev.lock, then what a build needs at
 # pyproject.toml's pins (mypy is the lock's).
@@ -260,7 +261,8 @@ mutate-sample: $(INSTALLED)
 # --- the contract ------------------------------------------------------------------------
 
 # Every regeneration below, in the order tools/regen.py's STEPS says; then a second pass,
-# which fails if it moves a file.
+# which fails if it moves a file. Whatever a MAJOR rewrites is among them: nothing is
+# hand-edited. `make note BASE=main` counts a change's written and regenerated lines apart.
 regen: $(INSTALLED)
 	$(BIN)/python tools/regen.py
 
@@ -270,6 +272,21 @@ regen-check: $(INSTALLED)
 
 openapi: $(INSTALLED)
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+# The versions and fingerprints the README and the docs quote, from the service
+# (tools/quoted.py): a MAJOR moves the README's pin and every fingerprint.
+quoted: $(INSTALLED)
+	$(BIN)/python tools/quoted.py
+
+# A change's diff against BASE (default HEAD), its written and regenerated lines apart.
+BASE ?= HEAD
+note: $(INSTALLED)
+	$(BIN)/python tools/note.py $(BASE)
+
+# CHANGELOG.md's per-ruleset lines (its Rulesets: lines and a line per money change), made
+# from each ruleset's changes.py, the one source of its version (tools/changelog.py).
+changelog: $(INSTALLED)
+	$(BIN)/python tools/changelog.py
 
 # After a deliberate change to an answer: rewrite the contract's example answers, then
 # `make openapi`; review both diffs.
@@ -284,6 +301,13 @@ examples: $(INSTALLED)
 # why). Writes only what moved: the hands hold no version and no fingerprint.
 versions: $(INSTALLED)
 	$(BIN)/python tools/versions.py record
+
+# Requests that reach every parameter (so every pattern and item) and every pair of
+# situation flags, refusals included, drawn from the worked hands: tests/reaching_hands.jsonl
+# (tools/reach.py). Adds only what is not reached yet, so a change that stops a parameter
+# acting is still compared by `make versions` on the lines kept.
+reaching-hands: $(INSTALLED)
+	$(BIN)/python tools/reach.py
 
 # Re-collect tests/worked_hands.jsonl from the in-process tests (tools/capture_hands.py),
 # hands under house rules included (a request under them paid differently is a MAJOR too):

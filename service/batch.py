@@ -106,7 +106,7 @@ def _in_request(exc: ProblemError) -> dict[str, Any]:
     # where it belongs.
     detail = describe(errors) if errors and exc.detail == describe(exc.errors) \
         else joined("request: ", exc.detail)
-    return type(exc)(detail, errors).problem()
+    return exc.renamed(detail, errors).problem()
 
 
 def _unknown_name(item: dict[str, Any], exc: UnknownRuleset) -> dict[str, Any]:

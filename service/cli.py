@@ -84,6 +84,8 @@ class Outcome(NamedTuple):
     status: int
     checked: bool
     differences: list[dict[str, Any]]
+    # with paid_under: the versions of the money since the stored answer's, newest first
+    changed: tuple[str, ...] = ()
 
 
 def _refused(detail: Message) -> dict[str, Any]:
@@ -180,8 +182,11 @@ def outcome(line: Line) -> Outcome:
     checked, found = expectations(item, result.get("answer", {}))
     named = sentence("line {line}", line=line.number) if line.file is None else \
         sentence("{file} line {line}", file=line.file, line=line.number)
+    # a refused request's check is in its problem (verify mode)
+    check = (result.get("answer") or result.get("problem") or {}).get("check") or {}
+    changed = tuple(change["version"] for change in check.get("changes", ()))
     return Outcome(written({**where, **result}, SPOKEN["language"]), named, result["status"],
-                   checked, found)
+                   checked, found, changed)
 
 
 def _lines(paths: list[str], broken: list[str]) -> Iterator[Line]:
@@ -268,6 +273,12 @@ class Summary:
                     "expected {expected}, got {actual}",
                     expected=json.dumps(d["expected"], ensure_ascii=False),
                     actual=json.dumps(d["actual"], ensure_ascii=False))))
+        else:
+            return
+        if result.changed:  # what may explain it: the money's changes since it was paid
+            self._show(joined(result.where, ": ", sentence(
+                "the money changed since it was paid: {versions}",
+                versions=list(result.changed))))
 
     def _show(self, text: str) -> None:
         if len(self.shown) < SHOWN_DIFFERENCES:

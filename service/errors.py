@@ -78,11 +78,13 @@ _TYPES = (
                "at it: its MAJOR has moved past the pin (some hands are paid differently since), "
                "or the service has not reached the version pinned. Nothing is scored: a stored "
                "check fails here rather than being scored under other rules."),
-        Phrase("`GET /v1/rulesets/{ruleset}` gives the ruleset's `version`, and CHANGELOG.md what "
-               "its MAJOR changed. Score the hand again without the pin (or pinned to the new "
-               "MAJOR) and store the new answer, or send it to a service still at the pinned "
-               "MAJOR. A pin is a MAJOR (`\"1\"`), or `\"1.2\"`, `\"1.2.0\"` for a service at "
-               "least that new within the MAJOR.")),
+        Phrase("The problem's `changes` lists every change of the ruleset's money since the "
+               "pin (`GET /v1/rulesets/{ruleset}/changes` lists them all). To recheck a stored "
+               "answer, send its request again without the pin, the stored answer as "
+               "`expected` and its `ruleset_version` as `paid_under`: the check says what "
+               "differs and which changes lie between (docs/contract.md, Versioning). Or send "
+               "it to a service still at the pinned MAJOR. A pin is a MAJOR (`\"1\"`), or "
+               "`\"1.2\"`, `\"1.2.0\"` for a service at least that new within the MAJOR.")),
     ProblemType(
         "unprocessable", Phrase("Unprocessable request"), 422,
         Phrase("The body was read, but the service cannot act on it for a reason no narrower "
@@ -315,6 +317,11 @@ CAUSES: dict[str, Cause] = {
                                 "the ruleset's money moved past the version pinned"),
     "version-not-reached": Cause(("ruleset", "pin", "version"),
                                  "the service has not reached the version pinned"),
+    "unknown-version": Cause(("ruleset", "version", "known"),
+                             "paid_under names no version the ruleset's money had; known: "
+                             "its versions, newest first"),
+    "paid-under-alone": Cause((), "paid_under says what an expected answer was paid under: "
+                                  "it comes with expected"),
     # not a win (422 not-a-win)
     "leftover-tiles": Cause(("sets", "seven_pairs", "tiles", "[tile]"),
                             "the standing tiles do not make sets sets and a pair; tiles: "
@@ -358,6 +365,16 @@ class ProblemError(Exception):
         super().__init__(detail)
         self.detail = detail
         self.errors = errors or {}
+        # Members the document adds to RFC 9457's: a verified request's ``check``, a pin's
+        # ``changes`` since (service/scoring.py, service/house.py)
+        self.members: dict[str, Any] = {}
+
+    def renamed(self, detail: str, errors: dict[str, list[str]]) -> ProblemError:
+        """The same problem with its fields named from an enclosing body (a match's event, a
+        batch item's request), its other members kept."""
+        again = type(self)(detail, errors)
+        again.members = dict(self.members)
+        return again
 
     @classmethod
     def at(cls, field: str, message: str) -> ProblemError:
@@ -370,8 +387,10 @@ class ProblemError(Exception):
         return cls(describe(errors), errors)
 
     def problem(self) -> dict[str, Any]:
-        return problem_document(PROBLEM_BASE + self.slug, self.title, self.status, self.detail,
-                                self.errors)
+        document = problem_document(PROBLEM_BASE + self.slug, self.title, self.status,
+                                    self.detail, self.errors)
+        document.update(self.members)
+        return document
 
 
 def under(prefix: str, errors: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -37,6 +37,7 @@ from service.hints import Names, closest, did_you_mean
 from service.language import Message, joined
 from service.memo import Memo
 from service.rulesets import RULESETS
+from service.rulesets.changes import since, versions
 from service.rulesets.registry import Rules, Ruleset
 from service.schemas.rules import refusals
 
@@ -111,7 +112,31 @@ def pinned(ruleset: Ruleset, pin: str | None) -> None:
                           "scores {ruleset} {version}: its money has not reached it; nothing "
                           "was scored (/problems/ruleset-version-conflict)",
                           ruleset=ruleset.id, pin=pin, version=ruleset.version)
-    raise VersionConflict.at("ruleset_version", message)
+    conflict = VersionConflict.at("ruleset_version", message)
+    # what changed since the pin: why a stored answer may be paid otherwise now
+    conflict.members["changes"] = since(ruleset.changes, pin)
+    raise conflict
+
+
+def paid(ruleset: Ruleset, paid_under: str | None, verified: bool) -> list[dict[str, Any]] | None:
+    """The changes of the ruleset's money since ``paid_under``, the version a verified
+    request's stored answer was paid under (its ``ruleset_version``): what its check lists,
+    so that an app tells an answer paid otherwise since from one that was wrong. None when the
+    request names none; refused when it names no version the money had, or comes without
+    ``expected``."""
+    if paid_under is None:
+        return None
+    if not verified:
+        raise SchemaViolation.at("paid_under", Message(
+            "paid-under-alone", "paid_under says which version an expected answer was paid "
+                                "under: send that answer as expected with it"))
+    known = versions(ruleset.changes, ruleset.version)
+    if paid_under not in known:
+        raise SchemaViolation.at("paid_under", Message(
+            "unknown-version", "{ruleset}'s money was never at {version}; its versions are "
+                               "{known} (GET /v1/rulesets/{ruleset}/changes)",
+            ruleset=ruleset.id, version=paid_under, known=known))
+    return since(ruleset.changes, paid_under)
 
 
 # --- variants ---------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def _net(result: dict[str, Any]) -> list[int]:
 
 def _prefixed(exc: ProblemError, prefix: str) -> ProblemError:
     """The same problem with every field named from the match body."""
-    return type(exc)(joined(prefix, ": ", exc.detail), under(prefix, exc.errors))
+    return exc.renamed(joined(prefix, ": ", exc.detail), under(prefix, exc.errors))
 
 
 def play(ruleset_id: str, match: MatchRules, data: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from service.rulesets import RULESETS, listing
 from service.schemas.batch import BatchRequest, BatchResponse, batch_operation
 from service.schemas.common import (
     CatalogueSchema,
+    ChangeListSchema,
     HealthSchema,
     ProblemSchema,
     RulesetListSchema,
@@ -77,10 +78,13 @@ every answer is in English.
 
 **Versioning.** `/v1` is the shape of requests and answers: within it answers may gain fields
 and the catalogues may gain patterns; requests may gain optional fields; nothing is removed or
-renamed. `ruleset_version` is the money, semantic: MAJOR when some request may be paid
-differently, MINOR when answers gain information with every amount unchanged, PATCH for texts.
-A request may pin it (`"ruleset_version": "1"`): a service whose ruleset is at another MAJOR
-answers 409 and scores nothing.
+renamed. `ruleset_version` is the money, semantic: MAJOR when some request a real table can
+produce may be paid differently, MINOR when answers gain information with every amount
+unchanged or a request no real table can produce is refused (G-10), PATCH for texts;
+`GET /v1/rulesets/{{ruleset_id}}/changes` lists every version. A stored answer is rechecked by
+sending its request with the answer as `expected` and its `ruleset_version` as `paid_under`:
+`check` lists the changes since. A request may pin it (`"ruleset_version": "1"`): a service
+whose ruleset is at another MAJOR answers 409, listing the changes since, and scores nothing.
 """
 
 
@@ -215,6 +219,19 @@ def _common_paths(spec: APISpec) -> None:
             "schema": VariantListSchema, "examples": {first.id: {
                 "summary": f"GET /v1/rulesets/{first.id}/variants",
                 "value": variants(first)}}}}),
+         "404": _response("No such ruleset.", PROBLEM)},
+        [_ruleset_id()]))
+    spec.path("/v1/rulesets/{ruleset_id}/changes", operations=_get(
+        "get_changes", "rulesets", "Every version of the ruleset's money, newest first, with "
+        "what each changed.",
+        "Each version of `ruleset_version` with its date, its kind (MAJOR, MINOR, PATCH), what "
+        "it changed, a sentence in the language asked and the pattern, item and parameter ids "
+        "it touched: what lies between a stored answer's money and today's (docs/contract.md, "
+        "Versioning). A check in verify mode with `paid_under` lists the same entries.",
+        {"200": _response("The changes.", {"application/json": {
+            "schema": ChangeListSchema, "examples": {first.id: {
+                "summary": f"GET /v1/rulesets/{first.id}/changes",
+                "value": first.history()}}}}),
          "404": _response("No such ruleset.", PROBLEM)},
         [_ruleset_id()]))
 

@@ -16,9 +16,15 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 
 from service import metrics
-from service.errors import SchemaViolation, UnknownRuleset
+from service.errors import (
+    PROBLEM_BASE,
+    PastDeadline,
+    ProblemError,
+    SchemaViolation,
+    UnknownRuleset,
+)
 from service.hints import refusals
-from service.house import pinned, resolve, said
+from service.house import paid, pinned, resolve, said
 from service.language import Message
 from service.loader import Unsure, reader
 from service.rulesets import RULESETS
@@ -83,6 +89,37 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
     data = load(chosen.request, body)
     expected = data.pop("expected", None)  # verify mode, on the schemas that declare it
     ruleset = RULESETS[ruleset_id]
+    # verify mode: what changed since the stored answer's money, its check's ``changes``
+    changes = paid(ruleset, data.pop("paid_under", None), expected is not None)
+    try:
+        answer = _run(ruleset, name, chosen, data)
+    except PastDeadline:
+        raise  # not a verdict on the request: nothing is checked
+    except ProblemError as refused:
+        if expected is not None:  # the verdict is the refusal: nothing of expected is met
+            refused.members["check"] = _checked(check(expected, {}), changes,
+                                                refused=PROBLEM_BASE + refused.slug)
+        raise
+    if expected is not None:
+        answer["check"] = _checked(check(expected, answer), changes)
+    return answer
+
+
+def _checked(found: dict[str, Any], changes: list[dict[str, Any]] | None,
+             refused: str | None = None) -> dict[str, Any]:
+    """A check as an answer or a refusal carries it: ``ok``, the problem type that refused
+    the request, every difference, and with ``paid_under`` the changes since."""
+    made: dict[str, Any] = {"ok": found["ok"] and refused is None}
+    if refused is not None:
+        made["refused"] = refused
+    made["differences"] = found["differences"]
+    if changes is not None:
+        made["changes"] = changes
+    return made
+
+
+def _run(ruleset: Ruleset, name: str, chosen: Action, data: dict[str, Any]) -> dict[str, Any]:
+    """The loaded request run under its pin and its rules, its answer saying which."""
     pinned(ruleset, data.pop("ruleset_version", None))  # a stored check fails loudly, 409
     # house rules: the variant and the overrides a request may send, resolved once each
     used = resolve(ruleset, data.pop("variant", None), data.pop("rules", None))
@@ -92,13 +129,11 @@ def perform(ruleset_id: str, name: str, chosen: Action, body: Any) -> dict[str, 
         answer = call(chosen.handler, data, examined)
     finally:  # what was read counts, whether the handler answers or refuses
         for readings in examined:
-            metrics.hand_read(ruleset_id, readings)
-    metrics.hand_scored(ruleset_id, name)
+            metrics.hand_read(ruleset.id, readings)
+    metrics.hand_scored(ruleset.id, name)
     answer["ruleset_version"] = ruleset.version  # which rules gave this answer
     # A match names its rules with its events' dict (service/match.py), else a copy of its own
     answer["rules"] = answer.pop("rules", None) or said(used)
-    if expected is not None:
-        answer["check"] = check(expected, answer)
     return answer
 
 

@@ -248,7 +248,13 @@ def _texts(problem: dict[str, Any]) -> list[str]:
     texts = [problem["title"], problem["detail"]]
     texts += [text for messages in problem["errors"].values() for text in messages]
     texts += [cause["message"] for cause in problem["causes"]]
+    texts += [change["text"] for change in problem.get("changes", ())]  # a 409's
     return texts
+
+
+def _unsaid(change: dict[str, Any]) -> dict[str, Any]:
+    """A change of the money without its sentence: the same in every language."""
+    return {key: value for key, value in change.items() if key != "text"}
 
 
 def _problems(document: Any) -> list[dict[str, Any]]:
@@ -362,9 +368,11 @@ def test_every_problem_answers_in_chinese_with_the_same_codes(client: FlaskClien
             [(c["field"], c["code"], c["params"]) for c in zh["causes"]]
         assert {c["code"] for c in en["causes"]} <= set(CAUSES) - {UNCODED}
         assert en["causes"], "a problem without causes"
-        assert {k: v for k, v in en.items() if k not in ("title", "detail", "errors",
-                                                          "causes")} == \
-            {k: v for k, v in zh.items() if k not in ("title", "detail", "errors", "causes")}
+        said = ("title", "detail", "errors", "causes", "changes")
+        assert {k: v for k, v in en.items() if k not in said} == \
+            {k: v for k, v in zh.items() if k not in said}
+        assert [_unsaid(c) for c in en.get("changes", ())] == \
+            [_unsaid(c) for c in zh.get("changes", ())]
         assert list(en["errors"]) == list(zh["errors"])
         for text in _texts(zh):
             assert english_in(text) == [], text

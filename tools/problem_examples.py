@@ -21,10 +21,16 @@ from service.actions import answer  # noqa: E402
 from service.api.app import create_app  # noqa: E402
 from service.errors import PastDeadline  # noqa: E402
 from service.openapi import EXAMPLES_FILE, examples_text  # noqa: E402
+from service.rulesets import RULESETS  # noqa: E402
 from service.work import deadline  # noqa: E402
 
 SCORE = "/v1/chuzhou/score"
 JSON = {"Content-Type": "application/json"}
+# A 409 each way, written from today's versions, so that a bump rewrites them (make regen): a
+# record paid under chuzhou's MAJOR before today's, its changes since listed; a pin yueqing's
+# money has not reached, none listed.
+PAST_MAJOR = str(RULESETS["chuzhou"].major - 1)
+NEXT_MAJOR = str(RULESETS["yueqing"].major + 1)
 # What earns each example: "<status>" shows on every operation that lists that status,
 # "<status> <ruleset or path>" instead on that ruleset's operations or that path
 # (service/openapi.py picks): (method, path, headers, body).
@@ -36,13 +42,13 @@ ASKED: dict[str, tuple[str, str, dict[str, str], bytes]] = {
     "413": ("POST", SCORE, JSON, b'{"pad": "' + b"x" * (1 << 20) + b'"}'),
     "415": ("POST", SCORE, {"Content-Type": "text/plain"}, b"{}"),
     "409": ("POST", SCORE, JSON, json.dumps({
-        "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1], "ruleset_version": "0",
+        "dealer": 0, "winner": 1, "zhen": [1, 1, 1, 1], "ruleset_version": PAST_MAJOR,
         "hand": {"concealed": "123m678m99p", "melds": [
             {"type": "chi", "tiles": "345s", "from": 0},
             {"type": "peng", "tiles": "777p", "from": 3}]},
         "win": {"tile": "8m", "by": "discard", "from": 3}}).encode()),
     "409 yueqing": ("POST", "/v1/yueqing/score", JSON, json.dumps({
-        "dealer": 0, "winner": 0, "caishen": "3z", "ruleset_version": "0",
+        "dealer": 0, "winner": 0, "caishen": "3z", "ruleset_version": NEXT_MAJOR,
         "hand": {"concealed": "123m456m789p234s678s55s"},
         "win": {"tile": "8s", "by": "discard", "from": 3}}).encode()),
     "422 chuzhou": ("POST", SCORE, JSON, json.dumps({

@@ -7,12 +7,22 @@
 The steps (each a make target, which says what it writes):
 
 1. ``messages``: the catalogs gain the sources' new msgids.
-2. ``openapi``: openapi.yaml from the schemas.
-3. ``examples``: the contract's example answers and error examples (they carry each
+2. ``changelog``: CHANGELOG.md's per-ruleset lines from each ruleset's changes.py (the
+   versions step reads its ``Rulesets:`` lines).
+3. ``openapi``: openapi.yaml from the schemas.
+4. ``examples``: the contract's example answers and error examples (they carry each
    ruleset's version: after a bump), then openapi.yaml again.
-4. ``worked-hands``: tests/worked_hands.jsonl from the in-process tests (after a bump, or
+5. ``worked-hands``: tests/worked_hands.jsonl from the in-process tests (after a bump, or
    pinned hands are recorded as refused).
-5. ``versions``: tests/answer_digests.json, which refuses a bump short of what moved.
+6. ``reaching-hands``: tests/reaching_hands.jsonl, requests drawn from the worked hands that
+   reach every parameter and pair of situation flags (it only adds).
+7. ``versions``: tests/answer_digests.json, which refuses a bump short of what moved.
+8. ``quoted``: the versions and fingerprints the README and the docs quote.
+
+Whatever a MAJOR rewrites is among them (the examples' ``ruleset_version``, the README's pin,
+the docs' fingerprints, the record's version and fingerprint lines, CHANGELOG.md's lines), so
+none is hand-edited; ``make note`` (tools/note.py) counts a change's written and regenerated
+lines apart.
 
 A step after another never feeds an earlier one, and no step reads what it writes
 (tools/capture_hands.py), so one pass settles: a second that moves a file is a fault of the
@@ -27,7 +37,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STEPS = ("messages", "openapi", "examples", "worked-hands", "versions")
+STEPS = ("messages", "changelog", "openapi", "examples", "worked-hands", "reaching-hands",
+         "versions", "quoted")
 
 
 def files() -> dict[str, str]:

@@ -1,22 +1,30 @@
-"""What the worked hands answer, per ruleset and hand, and the record of it.
+"""What every recorded hand answers, per ruleset and hand, the record of it, and the least
+bump of each ruleset's money version a change owes.
 
-    python tools/versions.py           # what would be recorded, and what stops it
+    python tools/versions.py           # what each ruleset owes since the record, and why
+    python tools/versions.py owed      # the same as JSON, with the moved hands by source
     python tools/versions.py record    # `make versions`: rewrites tests/answer_digests.json
 
-A ruleset's version is the version of its money (service/version.py): MAJOR when some request
-may be paid differently, MINOR when answers gain information with every amount unchanged,
-PATCH for texts. tests/test_versions.py fails when a worked hand (tests/worked_hands.jsonl)
-answers otherwise than recorded and the ruleset's version does not say as much.
+A ruleset's version is the version of its money: what each part promises, and what each kind
+of change means for a stored record, is docs/contract.md's (Versioning, G-10). The record
+holds every hand tools/recorded.py lists: the worked hands (tests/worked_hands.jsonl), the
+contract's examples, and the reaching hands (tests/reaching_hands.jsonl: every parameter, so
+every pattern and item, and every pair of situation flags, refusals included, tools/reach.py),
+so a change no test happened to send still shows. tests/test_versions.py fails when a hand
+answers otherwise than recorded and the ruleset's version does not say as much: the bump owed
+is a floor, and a person may bump further.
 
 Each hand is recorded by the digest of its request, as three digests of its answer: its money
 (every ``net`` and ``totals``; a refusal is paid nothing), the rest of it but its texts (the
-names of patterns, items and candidates), and those texts. Neither the version nor the
-fingerprint enters them, so a bump rewrites no hand: it moves the ruleset's ``version`` line
-and, with a MAJOR, its ``fingerprint`` line, the one place a bump touches. A ruleset's record
-also holds every parameter's default: a changed default pays some hand differently (a MAJOR),
-whether or not a worked hand shows it, and a parameter added at its default moves nothing.
+names of patterns, items and candidates), and those texts. Neither the version, the
+fingerprint nor a check's changes enter them, so a bump rewrites no hand: it moves the
+ruleset's ``version`` line and, with a MAJOR, its ``fingerprint`` line, the one place a bump
+touches. A ruleset's record also holds every parameter's default: a changed default pays some
+hand differently (a MAJOR), whether or not a hand shows it, and a parameter added at its
+default moves nothing.
 
-What each change needs of the ruleset's version, against what was recorded:
+What each change owes the ruleset's version, against what was recorded (every reason is
+said; the least bump is the highest part any of them needs):
 
 - MAJOR: a hand answered both times is paid differently, or is now refused; a default changed.
 - MINOR: an answer moved otherwise (it gained a field, a hand once refused is answered, a
@@ -31,20 +39,20 @@ What each change needs of the ruleset's version, against what was recorded:
 A hand's money is one digest of every amount in its answer, so it cannot tell an amount gained
 from one changed: a waits answer with a way once refused and now valued asks for a MAJOR
 though no amount moved. That errs toward the louder bump; a MAJOR a change did not need is
-said so in its CHANGELOG.md entry.
+said so in its change's sentence.
 
-A moved ruleset also needs a newer service version (service/version.py), CHANGELOG.md's newest
-entry, whose ``Rulesets:`` line names every ruleset at its version and says which MAJORs moved.
-Hands added to the file (``make worked-hands``) are recorded as they are, without a bump.
+A moved ruleset also needs a newer service version (service/version.py) and its change in its
+changes.py, whose CHANGELOG.md lines ``make changelog`` makes (the newest entry's
+``Rulesets:`` line names every ruleset at its version and says which MAJORs moved). Hands
+added to a file are recorded as they are, without a bump.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -57,45 +65,43 @@ from service.house import fingerprint  # noqa: E402
 from service.jsonio import encoded  # noqa: E402
 from service.rulesets import RULESETS  # noqa: E402
 from service.version import VERSION  # noqa: E402
+from tools.recorded import (  # noqa: E402
+    HANDS,
+    SOURCES,
+    digest,
+    example_variants,
+    hand_line,
+    hands,
+    hands_file,
+    sources,
+)
 
-HANDS = ROOT / "tests" / "worked_hands.jsonl"
+__all__ = ["HANDS", "hand_line", "hands_file"]  # tools/capture_hands.py writes the file so
+
 RECORD = ROOT / "tests" / "answer_digests.json"
 CHANGELOG = ROOT / "CHANGELOG.md"
 Record = dict[str, Any]  # {"service", "rulesets": {id: {"version", "fingerprint", ...}}}
 
 PATCH, MINOR, MAJOR = 1, 2, 3
 LEVELS = {0: "nothing", PATCH: "a PATCH", MINOR: "a MINOR", MAJOR: "a MAJOR"}
+PARTS = {PATCH: "PATCH", MINOR: "MINOR", MAJOR: "MAJOR"}
 MONEY = ("net", "totals")  # what a hand is paid, wherever an answer says it
 TEXTS = ("name", "name_en")  # what an answer says in words for players
 REFUSED = "refused"  # the money of a refused hand: nothing is paid
 IMPOSSIBLE = "impossible"  # ... refused as a request no real table can produce (G-10)
 
 
-# --- the worked hands, written as make worked-hands writes them ----------------------------------
-
-
-def hand_line(ruleset_id: str, action: str, body: Any) -> str:
-    """One worked hand as tests/worked_hands.jsonl holds it: keys sorted, so a hand sent in
-    another key order is the same line."""
-    return json.dumps([ruleset_id, action, body], ensure_ascii=False, separators=(",", ":"),
-                      sort_keys=True)
-
-
-def hands_file(lines: Iterable[str]) -> str:
-    """The file's text: each line once, sorted, so a regeneration changes nothing else."""
-    return "".join(line + "\n" for line in sorted(set(lines)))
-
-
 # --- the answers ------------------------------------------------------------------------------
 
 
 def _unversioned(node: Any) -> Any:
-    """The answer without ``ruleset_version`` or the rules' ``fingerprint`` anywhere in it (a
-    match's events carry them too): a bump alone moves no answer. A nested problem's
-    ``causes`` (a wait's ways) are left out as well: they say its messages again, with codes."""
+    """The answer without ``ruleset_version``, the rules' ``fingerprint`` or a check's
+    ``changes`` anywhere in it (a match's events carry them too): a bump alone moves no
+    answer. A nested problem's ``causes`` (a wait's ways) are left out as well: they say its
+    messages again, with codes."""
     if isinstance(node, dict):
         return {key: _unversioned(value) for key, value in node.items()
-                if key not in ("ruleset_version", "causes")
+                if key not in ("ruleset_version", "causes", "changes")
                 and not (key == "fingerprint" and "overrides" in node)}
     if isinstance(node, list):
         return [_unversioned(value) for value in node]
@@ -134,36 +140,40 @@ def _split(node: Any, money: list[Any], texts: list[Any]) -> Any:
     return node
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:12]
-
-
 def parts(answer: Any) -> str:
     """One hand's record: its money, the rest but texts, the texts, each a digest."""
     money: list[Any] = []
     texts: list[Any] = []
     rest = _split(answer, money, texts)
     paid = (IMPOSSIBLE if answer.get("impossible") else REFUSED) if "problem" in answer \
-        else _digest(encoded(money))
-    return f"{paid} {_digest(encoded(rest))} {_digest(encoded(texts))}"
+        else digest(encoded(money))
+    return f"{paid} {digest(encoded(rest))} {digest(encoded(texts))}"
 
 
 def digests() -> Record:
-    """Every worked hand of a served ruleset, and each ruleset's version, the fingerprint of
-    its defaults and the defaults."""
+    """Every recorded hand of a served ruleset (tools/recorded.py), and each ruleset's
+    version, the fingerprint of its defaults and the defaults."""
     made: dict[str, dict[str, str]] = {}
-    for line in HANDS.read_text(encoding="utf-8").splitlines():
-        ruleset_id, action, body = json.loads(line)
-        if ruleset_id in RULESETS:
-            made.setdefault(ruleset_id, {})[_digest(line.encode())] = parts(
-                answered(ruleset_id, action, body))
+    shown_under_variants = []
+    for hand in hands():
+        if hand.ruleset not in RULESETS:
+            continue
+        if hand.under_variants:
+            shown_under_variants.append(hand)
+            continue
+        made.setdefault(hand.ruleset, {})[hand.key] = parts(
+            answered(hand.ruleset, hand.action, hand.body))
+    with example_variants():
+        for hand in shown_under_variants:
+            made.setdefault(hand.ruleset, {})[hand.key] = parts(
+                answered(hand.ruleset, hand.action, hand.body))
     rulesets = {}
-    for ruleset_id, hands in sorted(made.items()):
+    for ruleset_id, answers in sorted(made.items()):
         rules = RULESETS[ruleset_id]
         rulesets[ruleset_id] = {"version": rules.version,
                                 "fingerprint": fingerprint(rules, rules.defaults()),
                                 "defaults": rules.defaults(),
-                                "answers": dict(sorted(hands.items()))}
+                                "answers": dict(sorted(answers.items()))}
     return {"service": VERSION, "rulesets": rulesets}
 
 
@@ -241,17 +251,18 @@ def bump(before: str, now: str) -> int:
     return 0
 
 
-def needed(now: Record, before: Record, ruleset_id: str) -> tuple[int, str]:
-    """The least bump the ruleset's changes since ``before`` need, and why."""
-    made, was = now["rulesets"][ruleset_id], before["rulesets"].get(ruleset_id)
-    if was is None:
-        return 0, ""
-    defaults, old_defaults = made["defaults"], was.get("defaults", {})
-    changed = [pid for pid, value in old_defaults.items()
-               if pid in defaults and defaults[pid] != value]
-    if changed:
-        return MAJOR, f"the default of {', '.join(changed)} changed"
-    paid = spared = shown = worded = 0
+# How a recorded hand moved: the least part of the version it needs, and how it is said.
+HOW = {
+    "paid": (MAJOR, "{count} recorded hand(s) are paid differently"),
+    "spared": (MINOR, "{count} recorded hand(s) once paid are refused as requests no table "
+                      "can produce (G-10)"),
+    "shown": (MINOR, "{count} recorded answer(s) changed, every amount as it was"),
+    "worded": (PATCH, "the texts of {count} recorded answer(s) changed"),
+}
+
+
+def _moved_hands(made: Record, was: Record) -> Iterator[tuple[str, str]]:
+    """Each hand recorded both times whose record moved, with how (``HOW``)."""
     for hand, answer in made["answers"].items():
         old = was["answers"].get(hand)
         if old is None or old == answer:
@@ -259,26 +270,57 @@ def needed(now: Record, before: Record, ruleset_id: str) -> tuple[int, str]:
         money, rest, texts = answer.split()
         old_money, old_rest, old_texts = old.split()
         if old_money != money and old_money not in (REFUSED, IMPOSSIBLE):
-            if money == IMPOSSIBLE:  # a table never paid it: no MAJOR promised it (G-10)
-                spared += 1
-            else:
-                paid += 1
+            # a table never paid a request now refused as impossible: no MAJOR promised it
+            yield hand, "spared" if money == IMPOSSIBLE else "paid"  # (G-10)
         elif (old_money, old_rest) != (money, rest):
-            shown += 1
+            yield hand, "shown"
         elif old_texts != texts:
-            worded += 1
-    if paid:
-        return MAJOR, f"{paid} worked hand(s) are paid differently"
-    if spared:
-        return MINOR, (f"{spared} worked hand(s) once paid are refused as requests no table "
-                       "can produce (G-10)")
-    if shown:
-        return MINOR, f"{shown} worked answer(s) changed, every amount as it was"
+            yield hand, "worded"
+
+
+def owed(now: Record, before: Record, ruleset_id: str) -> list[tuple[int, str]]:
+    """Every reason the ruleset's changes since ``before`` owe a bump, each with the least
+    part of the version it needs, the highest first."""
+    made, was = now["rulesets"][ruleset_id], before["rulesets"].get(ruleset_id)
+    if was is None:
+        return []
+    defaults, old_defaults = made["defaults"], was.get("defaults", {})
+    found = []
+    changed = [pid for pid, value in old_defaults.items()
+               if pid in defaults and defaults[pid] != value]
+    if changed:
+        found.append((MAJOR, f"the default of {', '.join(changed)} changed"))
+    counted: dict[str, int] = {}
+    for _, how in _moved_hands(made, was):
+        counted[how] = counted.get(how, 0) + 1
+    for how, (level, said) in HOW.items():
+        if how in counted:
+            found.append((level, said.format(count=counted[how])))
     if made["fingerprint"] != was.get("fingerprint", made["fingerprint"]):
-        return MINOR, "the defaults' fingerprint changed, every amount as it was"
-    if worded:
-        return PATCH, f"the texts of {worded} worked answer(s) changed"
-    return 0, ""
+        found.append((MINOR, "the defaults' fingerprint changed, every amount as it was"))
+    return sorted(found, key=lambda reason: -reason[0])
+
+
+def needed(now: Record, before: Record, ruleset_id: str) -> tuple[int, str]:
+    """The least bump the ruleset's changes since ``before`` need, and why: every reason of
+    the highest part any of them needs."""
+    found = owed(now, before, ruleset_id)
+    if not found:
+        return 0, ""
+    level = found[0][0]
+    return level, "; ".join(why for part, why in found if part == level)
+
+
+def moved_by_source(now: Record, before: Record, ruleset_id: str) -> dict[str, int]:
+    """How many recorded hands of each source moved since ``before``."""
+    was = before["rulesets"].get(ruleset_id)
+    if was is None:
+        return dict.fromkeys(SOURCES, 0)
+    found = sources()
+    counted = dict.fromkeys(SOURCES, 0)
+    for hand, _ in _moved_hands(now["rulesets"][ruleset_id], was):
+        counted[found[hand]] += 1
+    return counted
 
 
 def moved(now: Record, before: Record) -> set[str]:
@@ -325,20 +367,42 @@ def problems(now: Record, before: Record, entries: list[Entry] | None = None) ->
     return found
 
 
-def main() -> int:
+def report(now: Record, before: Record) -> dict[str, Any]:
+    """What each ruleset owes since ``before``: its versions, the least bump, every reason,
+    and how many recorded hands of each source moved."""
+    found = {}
+    for ruleset_id, made in now["rulesets"].items():
+        reasons = owed(now, before, ruleset_id)
+        was = before["rulesets"].get(ruleset_id, {})
+        found[ruleset_id] = {
+            "recorded": was.get("version"), "version": made["version"],
+            "owes": PARTS[reasons[0][0]] if reasons else None,
+            "reasons": [why for _, why in reasons],
+            "moved": moved_by_source(now, before, ruleset_id)}
+    return found
+
+
+def main(arguments: list[str]) -> int:
     now = digests()
     before = recorded() if RECORD.exists() else {"service": "0.0.0", "rulesets": {}}
+    if arguments == ["owed"]:
+        print(json.dumps(report(now, before), indent=1))
+        return 0
     found = problems(now, before)
     if found:
         print("\n".join(found), file=sys.stderr)
         return 1
-    if sys.argv[1:] == ["record"]:
+    if arguments == ["record"]:
         RECORD.write_text(record_text(now), encoding="utf-8")
-    else:
-        print(f"{len(moved(now, before))} ruleset(s) moved; `record` would write "
-              f"{sum(len(made['answers']) for made in now['rulesets'].values())} hands")
+        return 0
+    for ruleset_id, said in report(now, before).items():
+        print(f"{ruleset_id} {said['recorded']} → {said['version']}: owes "
+              f"{said['owes'] or 'nothing'}"
+              + "".join(f"\n  {why}" for why in said["reasons"]))
+    print(f"`record` would write {sum(len(m['answers']) for m in now['rulesets'].values())} "
+          "hands")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

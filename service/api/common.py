@@ -1,4 +1,5 @@
-"""Routes every client shares: health, the contract file, the ruleset catalogues."""
+"""Routes every client shares: health, the contract file, the ruleset catalogues, their
+variants and their money's changes."""
 
 from __future__ import annotations
 
@@ -66,3 +67,9 @@ def show_ruleset(ruleset_id: str) -> dict[str, Any]:
 def show_variants(ruleset_id: str) -> dict[str, Any]:
     """The named variants (club rules) this deployment serves."""
     return variants(known_ruleset(ruleset_id))
+
+
+@bp.get("/v1/rulesets/<ruleset_id>/changes")
+def show_changes(ruleset_id: str) -> dict[str, Any]:
+    """Every version of the ruleset's money, newest first, with what each changed."""
+    return known_ruleset(ruleset_id).history()

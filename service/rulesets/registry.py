@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 from marshmallow import Schema
 
 from service.memo import Memo
+from service.rulesets.changes import Change, listed
 from service.schemas.rules import Parameter
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -231,9 +232,8 @@ class Ruleset(NamedTuple):
     # The OpenAPI document's id enums: a component's name, and the ids its ``id`` may be
     id_enums: Callable[[], dict[str, list[str]]] = no_ids
     ready: Ready | None = None
-    # The money's version (service/version.py says the scheme): MAJOR when some request may
-    # be paid differently, MINOR when answers gain information and every amount stays, PATCH
-    # for texts; named by CHANGELOG.md (tools/versions.py checks it against the worked hands).
+    # The money's version (docs/contract.md, Versioning, G-10): the newest of ``changes``
+    # where the ruleset keeps them (tools/versions.py checks it against the recorded hands).
     # Every answer carries it as ``ruleset_version``; a request may pin its MAJOR.
     version: str = "1.0.0"
     # House rules (docs/house-rules.md): every number a table may set otherwise, and what the
@@ -241,6 +241,9 @@ class Ruleset(NamedTuple):
     # memo bounded in bytes: service/house.py); its handlers read it as data["rules"].tuned.
     parameters: tuple[Parameter, ...] = ()
     tune: Callable[[Mapping[str, Any]], Any] = untuned
+    # Every version of the money, newest first (service/rulesets/changes.py): served at GET
+    # /v1/rulesets/{id}/changes, listed by a check and a 409, made into CHANGELOG.md's lines.
+    changes: tuple[Change, ...] = ()
 
     @property
     def major(self) -> int:
@@ -256,6 +259,11 @@ class Ruleset(NamedTuple):
         """The answer of GET /v1/rulesets/{id}: its summary, its catalogue, its parameters."""
         return {**self.summary(), **self.catalogue(),
                 "parameters": [parameter.described() for parameter in self.parameters]}
+
+    def history(self) -> dict[str, Any]:
+        """The answer of GET /v1/rulesets/{id}/changes: every version of its money, newest
+        first, with what each changed."""
+        return {"ruleset": self.id, "version": self.version, "changes": listed(self.changes)}
 
     def defaults(self) -> dict[str, Any]:
         return {parameter.id: parameter.default for parameter in self.parameters}

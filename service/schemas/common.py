@@ -15,6 +15,7 @@ from service.hand.groups import ANGANG
 from service.language import Message
 from service.schemas.checks import request_check
 from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
+from service.version import CHANGED, KINDS
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
 SELF_DRAW = "self_draw"  # the one way to win that takes no tile from another seat
@@ -159,6 +160,62 @@ class CauseSchema(Answer):
         "description": "the sentence, in the language negotiated by `Accept-Language`"})
 
 
+def _changed() -> str:
+    return "; ".join(f"`{name}` ({part}): {meaning}" for name, (part, meaning) in CHANGED.items())
+
+
+def _ids(what: str) -> fields.List[Any]:
+    return fields.List(fields.String(), required=True, metadata={"description": what})
+
+
+class ChangeSchema(Answer):
+    """One version of a ruleset's money: what it changed (docs/contract.md, Versioning)."""
+
+    version = fields.String(required=True, metadata={
+        "description": "the money's version, as answers carry it in `ruleset_version`"})
+    date = fields.String(required=True, metadata={"format": "date",
+                                                  "description": "when it was served"})
+    service_version = fields.String(required=True, metadata={
+        "description": "the service version that brought it (CHANGELOG.md's entry)"})
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS), metadata={
+        "description": "how far the version moved from the one before it; the first is a "
+                       "MAJOR"})
+    changed = fields.List(fields.String(validate=validate.OneOf(list(CHANGED))),
+                          required=True, metadata={"description": "what it changed: "
+                                                                  + _changed()})
+    text = fields.String(required=True, metadata={
+        "description": "what changed, in the language negotiated by `Accept-Language`"})
+    patterns = _ids("the pattern ids it touched (the catalogue's `patterns`)")
+    items = _ids("the item ids it touched (the catalogue's `flowers`)")
+    parameters = _ids("the parameter ids it touched (the catalogue's `parameters`)")
+    rulings = _ids("the rulings behind it, each at `GET /v1/rulings/{id}`")
+
+
+class DifferenceSchema(Answer):
+    path = fields.String(required=True,
+                         metadata={"description": "dotted path into the answer, e.g. "
+                                                  "settlement.net.2"})
+    expected = fields.Raw(required=True, allow_none=True)
+    actual = fields.Raw(required=True, allow_none=True,
+                        metadata={"description": "null when the answer has nothing there"})
+
+
+class CheckSchema(Answer):
+    ok = fields.Boolean(required=True, metadata={
+        "description": "true when the answer holds everything `expected` says; false when "
+                       "it differs or the request was refused"})
+    refused = fields.String(metadata={
+        "description": "present when the request was refused (the check is then in the "
+                       "problem): the problem's `type`, the verdict; every member of "
+                       "`expected` is a difference, its `actual` null"})
+    differences = fields.List(fields.Nested(DifferenceSchema), required=True)
+    changes = fields.List(fields.Nested(ChangeSchema), metadata={
+        "description": "present when the request sent `paid_under`: every change of the "
+                       "ruleset's money since that version, newest first (GET "
+                       "/v1/rulesets/{id}/changes), so that a difference paid otherwise since "
+                       "is told from a stored answer that was wrong"})
+
+
 class ProblemSchema(Answer):
     type = fields.String(required=True)
     title = fields.String(required=True)
@@ -171,6 +228,13 @@ class ProblemSchema(Answer):
     causes = fields.List(fields.Nested(CauseSchema), required=True, metadata={
         "description": "each message again with its `code` and `params`, from which an app "
                        "can write the problem in its own words (docs/contract.md)"})
+    check = fields.Nested(CheckSchema, metadata={
+        "description": "a refused request that carried `expected` (verify mode): the check, "
+                       "`ok` false, naming the refusal (`refused`)"})
+    changes = fields.List(fields.Nested(ChangeSchema), metadata={
+        "description": "a 409 `ruleset-version-conflict`: every change of the ruleset's money "
+                       "since the pinned version, newest first (a MAJOR `\"1\"` read as "
+                       "`1.0.0`)"})
 
 
 class HealthSchema(Answer):
@@ -235,3 +299,10 @@ class VariantSchema(Answer):
 class VariantListSchema(Answer):
     ruleset = fields.String(required=True)
     variants = fields.List(fields.Nested(VariantSchema), required=True)
+
+
+class ChangeListSchema(Answer):
+    ruleset = fields.String(required=True)
+    version = fields.String(required=True, metadata={"description": "today's version"})
+    changes = fields.List(fields.Nested(ChangeSchema), required=True, metadata={
+        "description": "every version of the money, newest first"})

@@ -1,29 +1,18 @@
-"""Verify mode in the contract: the ``expected`` a request may carry and the ``check`` its
-answer then holds. One definition, added to each verifiable schema by ``verifiable`` and
-``checked`` (subclasses with the same name, so the contract's component names stay)."""
+"""Verify mode in the contract: the ``expected`` a request may carry (with ``paid_under``, the
+money it was paid under) and the ``check`` its answer, or its refusal, then holds. One
+definition, added to each verifiable schema by ``verifiable`` and ``checked`` (subclasses with
+the same name, so the contract's component names stay)."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any, cast
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
-from service.schemas.common import Answer
+from service.schemas.common import CheckSchema
 
-
-class DifferenceSchema(Answer):
-    path = fields.String(required=True,
-                         metadata={"description": "dotted path into the answer, e.g. "
-                                                  "settlement.net.2"})
-    expected = fields.Raw(required=True, allow_none=True)
-    actual = fields.Raw(required=True, allow_none=True,
-                        metadata={"description": "null when the answer has nothing there"})
-
-
-class CheckSchema(Answer):
-    ok = fields.Boolean(required=True)
-    differences = fields.List(fields.Nested(DifferenceSchema), required=True)
+SHOWN_VERSION = 32  # a version is at most 20 characters: a longer one is refused unread
 
 
 def _subclass(schema: type[Schema], name: str, field: fields.Field[Any]) -> type[Schema]:
@@ -34,12 +23,21 @@ def _subclass(schema: type[Schema], name: str, field: fields.Field[Any]) -> type
 
 @cache
 def verifiable(request: type[Schema]) -> type[Schema]:
-    """The request schema with an optional ``expected``: a subset of the answer to check."""
-    return _subclass(request, "expected", fields.Dict(
+    """The request schema with an optional ``expected``, a subset of the answer to check,
+    and ``paid_under``, the version of the money that answer was paid under."""
+    expecting = _subclass(request, "expected", fields.Dict(
         keys=fields.String(), load_default=None,
         metadata={"description": "verify mode: a subset of the answer (totals, pattern entries "
                                  "by id, net, payments, next state); the answer then carries "
-                                 "`check`"}))
+                                 "`check`, and a refusal carries it in its problem"}))
+    return _subclass(expecting, "paid_under", fields.String(
+        load_default=None, validate=validate.Length(1, SHOWN_VERSION),
+        metadata={"description": "verify mode: the version of the ruleset's money the "
+                                 "`expected` answer was paid under (its stored "
+                                 "`ruleset_version`, e.g. \"1.2.0\"); `check` then lists the "
+                                 "`changes` since. A version the money never had is a 422; "
+                                 "sent without `expected`, a 422",
+                  "example": "1.2.0"}))
 
 
 @cache

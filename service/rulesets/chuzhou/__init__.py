@@ -11,6 +11,7 @@ from typing import Any
 from service.rulesets.chuzhou import checks, rules, schemas
 from service.rulesets.chuzhou.advice import advice
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
+from service.rulesets.chuzhou.changes import CHANGES
 from service.rulesets.chuzhou.events import EVENTS, draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
@@ -75,7 +76,8 @@ RULESET: Ruleset = Ruleset(
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="2.1.0",  # CHANGELOG.md
+    version=CHANGES[0].version,  # the newest change: one source (changes.py)
     parameters=rules.PARAMETERS,
     tune=rules.tune,
+    changes=CHANGES,
 )

@@ -13,6 +13,7 @@ from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitVa
 from service.rulesets.yueqing import checks, rules, schemas
 from service.rulesets.yueqing.advice import advice
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
+from service.rulesets.yueqing.changes import CHANGES
 from service.rulesets.yueqing.escape import JUDGES
 from service.rulesets.yueqing.events import EVENTS, draw, escape
 from service.rulesets.yueqing.scorer import score
@@ -81,7 +82,8 @@ RULESET: Ruleset = Ruleset(
     standing_wilds=standing_caishen,
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="1.4.0",  # CHANGELOG.md
+    version=CHANGES[0].version,  # the newest change: one source (changes.py)
     parameters=rules.PARAMETERS,
     tune=rules.tune,
+    changes=CHANGES,
 )
