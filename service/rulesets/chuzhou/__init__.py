@@ -75,7 +75,7 @@ RULESET: Ruleset = Ruleset(
     most_waits=9,  # the nine gates; every one-suit hand and a search over mixed ones find no more
     id_enums=id_enums,
     ready=Ready("score", READY_HAND, _ready),
-    version="2.0.0",  # CHANGELOG.md
+    version="2.1.0",  # CHANGELOG.md
     parameters=rules.PARAMETERS,
     tune=rules.tune,
 )
