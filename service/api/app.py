@@ -10,7 +10,18 @@ from typing import Any
 from flask import Flask
 
 from service import house, jsonio, serving
-from service.api import batch, common, cors, docs, language, metrics, pages, problems, rulesets
+from service.api import (
+    batch,
+    common,
+    compress,
+    cors,
+    docs,
+    language,
+    metrics,
+    pages,
+    problems,
+    rulesets,
+)
 from service.api.body import MAX_BODY_BYTES
 
 
@@ -28,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     traced = serving.register(app)
     problems.register(app)
     cors.register(app)
+    compress.register(app)  # answers of 1 KiB or more, when the client accepts it
     metrics.register(app, traced)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
