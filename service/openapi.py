@@ -23,13 +23,14 @@ from service.house import load_variants, variants
 from service.language import Text
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
-from service.rulesets import RULESETS, listing
+from service.rulesets import RULESETS, listing, tile_listing
 from service.schemas.batch import BatchRequest, BatchResponse, batch_operation
 from service.schemas.common import (
     CatalogueSchema,
     HealthSchema,
     ProblemSchema,
     RulesetListSchema,
+    TileListSchema,
     VariantListSchema,
 )
 from service.schemas.fields import tile_code_ref
@@ -195,6 +196,14 @@ def _common_paths(spec: APISpec) -> None:
         "list_rulesets", "rulesets", "The rulesets this service scores.",
         "Each ruleset's id (the path segment of its endpoints), names and version.",
         {"200": _response("Every ruleset.", _json(RulesetListSchema, listing()))}))
+    spec.path("/v1/tiles", operations=_get(
+        "list_tiles", "rulesets", "Every tile with its names and picture, and each ruleset's "
+        "flower tiles.",
+        "The 34 tiles in tile order, each with its code, its name in the language asked for "
+        "(`Accept-Language`; Chinese names in simplified and traditional characters beside "
+        "it) and its Unicode picture, so that an app needs no tile table of its own; then "
+        "every tile a ruleset's players lay aside as a flower.",
+        {"200": _response("Every tile.", _json(TileListSchema, tile_listing()))}))
     spec.path("/v1/rulesets/{ruleset_id}", operations=_get(
         "get_ruleset", "rulesets", "One ruleset's pattern catalogue with every pattern's values.",
         "Every pattern of the ruleset with its values and its condition as implemented, and "
