@@ -20,7 +20,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
-from service.language import Text
+from service.language import ENGLISH, LANGUAGES, Phrase, Text
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
 from service.rulesets import RULESETS, listing, tile_listing
@@ -38,6 +38,7 @@ from service.tiles import CODES, NOTATION
 from service.version import VERSION
 
 TITLE = "Mahjong scoring service"
+OPERATION_WORDS = ("summary", "description")  # what /docs says in the language asked for
 EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
@@ -368,6 +369,28 @@ def spec_yaml() -> str:
 @lru_cache(maxsize=1)
 def spec_json() -> str:
     return json.dumps(_served(), ensure_ascii=False)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def spec_json_said(language: str) -> str:
+    """The contract as /docs shows it in ``language``: each operation's summary and
+    description said from the catalog (``make messages`` lists them, tools/messages.py), all
+    else as ``spec_json``, which stays the one contract every client is generated from."""
+    if language == ENGLISH:
+        return spec_json()
+    document = json.loads(spec_json())
+    for item in document["paths"].values():
+        for operation in item.values():
+            for part in OPERATION_WORDS:
+                if part in operation:
+                    operation[part] = Phrase(operation[part]).said(language)
+    return json.dumps(document, ensure_ascii=False)
+
+
+def operation_words() -> list[str]:
+    """Every operation's summary and description, the msgids /docs says them from."""
+    return [operation[part] for item in _served()["paths"].values()
+            for operation in item.values() for part in OPERATION_WORDS if part in operation]
 
 
 def _answer(operation_id: str, example: dict[str, Any]) -> None:
