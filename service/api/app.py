@@ -39,12 +39,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     traced = serving.register(app)
     problems.register(app)
     cors.register(app)
-    compress.register(app)  # answers of 1 KiB or more, when the client accepts it
     metrics.register(app, traced)
+    app.register_blueprint(common.health)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(pages.bp)  # /problems and the rulings, about the service itself
     app.register_blueprint(batch.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)
+    compress.register(app)  # every blueprint's answers but /healthz's: last, once all are
     return app
