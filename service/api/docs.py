@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from flask import Blueprint, Response, abort, redirect, send_from_directory
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from service.api.language import chosen, speaks
 from service.language import ENGLISH, TAGS, Phrase, said
@@ -66,7 +67,7 @@ def docs() -> Response:
 
 
 @bp.get("/docs/")
-def docs_slash() -> Response:
+def docs_slash() -> WerkzeugResponse:
     """/docs/ is the page too: sent to /docs, relative so that a proxy's prefix stays."""
     return redirect("../docs", code=301)
 
