@@ -15,7 +15,7 @@ from service.errors import CAUSES
 from service.hand.groups import ANGANG
 from service.language import Message
 from service.schemas.checks import request_check
-from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
+from service.schemas.fields import TILE_CODE_REF, BoundedList, Fresh, Seat, Tile, Tiles
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
 SELF_DRAW = "self_draw"  # the one way to win that takes no tile from another seat
@@ -227,7 +227,8 @@ class FlowerTileSchema(Answer):
 
     ruleset = fields.String(required=True)
     id = fields.String(required=True)
-    code = Tile(required=True, allow_none=True, metadata={
+    code = fields.String(required=True, allow_none=True, metadata={
+        "anyOf": [{"$ref": TILE_CODE_REF}, {"type": "null"}],
         "description": "its code where it is one of the 34 tiles (白板 5z), else null (a "
                        "small flower); requests count flowers, they never write them"})
     name = fields.String(required=True, metadata={"description": "in the language asked for"})
