@@ -33,7 +33,7 @@ sys.path.append(str(ROOT))
 
 N = 300
 KINDS = ("chuzhou", "yueqing", "yueqing-wild", "chuzhou-unseen", "yueqing-unseen",
-         "bare-healthz", "bare-echo", "healthz", "post", "post-unseen")
+         "bare-healthz", "bare-echo", "healthz", "post", "post-gzip", "post-unseen")
 # The unseen kinds: after WARM_UP hands of both rulesets (a serving worker's caches), every
 # pass scores hands never seen before: the cost a real request pays with bounded caches.
 WARM_UP = 5_000
@@ -98,15 +98,18 @@ def unseen(kind: str) -> list[Any]:
     return [lambda body=body: score(ruleset, body) for body in hands]
 
 
-def wsgi_calls(app: Any, path: str, bodies: list[Any] | None) -> list[Any]:
-    """One whole WSGI call into ``app`` per body (a GET of ``path`` for each of N if None)."""
+def wsgi_calls(app: Any, path: str, bodies: list[Any] | None,
+               headers: dict[str, str] | None = None) -> list[Any]:
+    """One whole WSGI call into ``app`` per body (a GET of ``path`` for each of N if None),
+    with ``headers`` if given."""
     from werkzeug.test import EnvironBuilder
 
     if bodies is None:
-        environs = [EnvironBuilder(path=path).get_environ() for _ in range(N)]
+        environs = [EnvironBuilder(path=path, headers=headers).get_environ() for _ in range(N)]
     else:
         environs = [EnvironBuilder(path=path, method="POST", data=json.dumps(body).encode(),
-                                   content_type="application/json").get_environ()
+                                   content_type="application/json",
+                                   headers=headers).get_environ()
                     for body in bodies]
 
     def call(environ: dict[str, Any]) -> None:
@@ -144,6 +147,9 @@ def calls(kind: str) -> list[Any]:
             wsgi_calls(bare, "/echo", chuzhou_hands(N))
     if kind == "post":
         return wsgi_calls(service_app(), "/v1/chuzhou/score", chuzhou_hands(N))
+    if kind == "post-gzip":  # as a client that accepts gzip: answers from 1 KiB compressed
+        return wsgi_calls(service_app(), "/v1/chuzhou/score", chuzhou_hands(N),
+                          {"Accept-Encoding": "gzip"})
     return wsgi_calls(service_app(), "/healthz", None)
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from service.hand.advice import order
-from service.language import Phrase
+from service.language import Phrase, sentence
 from service.rulesets.registry import Ruleset, WaitValues
+from service.schemas.advice import TOTALS
+from service.tile_names import named
 from service.tiles import tile
 from service.values import scorings, values
 from service.work import spend, valuing
@@ -25,11 +27,24 @@ VALUE_FEWER = Phrase(
 
 
 def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset's advice, its ready hands' waits valued when the request names the winner
+    (the schema asks for the dealer with it), and each hand and discard said in one line."""
     if "winner" in data:
         asked.check(data, data["rules"].tuned)
     answer = rules.actions["advice"].handler(data)
-    if "winner" not in data:  # the schema asks for the dealer with it
-        return answer
+    if "winner" in data:
+        _valued(rules, asked, data, answer)
+    for entry in answer.get("discards", ()):
+        entry["summary"] = summary(entry, entry["tile"])
+    if "discards" not in answer:
+        answer["summary"] = summary(answer)
+    return answer
+
+
+def _valued(rules: Ruleset, asked: WaitValues, data: dict[str, Any],
+            answer: dict[str, Any]) -> None:
+    """Every ready hand's waits valued, as ``values`` or as the winner's totals, and the
+    discards ordered again by what they pay (G-9)."""
     concealed = data["concealed"]
     ready: list[tuple[dict[str, Any], list[int]]] = []
     if "discards" in answer:
@@ -44,22 +59,70 @@ def with_values(rules: Ruleset, asked: WaitValues, data: dict[str, Any]) -> dict
     spend(sum(valuing(len(entry["waits"]) * ways, asked.wilds({**data, "concealed": standing}))
               for entry, standing in ready), "concealed", VALUE_FEWER)
     score = rules.actions["score"].handler
+    winner = data["winner"]
     for entry, standing in ready:
-        entry["values"] = values(asked, {**data, "concealed": standing}, entry["waits"], score)
-        entry["expected"] = expected(entry, data["winner"])
+        valued = values(asked, {**data, "concealed": standing}, entry["waits"], score)
+        if data["value_detail"] == TOTALS:
+            entry["value_totals"] = totals(valued, winner)
+        else:
+            entry["values"] = valued
+        entry["expected"] = expected(entry, valued, winner)
     if "discards" in answer:
         answer["discards"].sort(key=order)
-    return answer
 
 
-def expected(entry: dict[str, Any], winner: int) -> float:
+def _won(way: dict[str, Any], winner: int) -> int | None:
+    """The winner's net of one way; None for a way the rules refuse."""
+    return way["net"][winner] if "net" in way else None
+
+
+def totals(valued: list[dict[str, Any]], winner: int) -> list[dict[str, Any]]:
+    """Each wait's ways as the winner's net alone (``value_detail: totals``): what an app's
+    advice screen shows, a few bytes a way where a way's patterns and nets take hundreds."""
+    return [{"tile": wait["tile"], "self_draw": _won(wait["self_draw"], winner),
+             "discard": [_won(way, winner) for way in wait["discard"]]} for wait in valued]
+
+
+# How far from ready, as players say it (G-9); past the table, the count in words of its own.
+AWAY = (Phrase("ready"), Phrase("1 step from ready"), Phrase("2 steps from ready"),
+        Phrase("3 steps from ready"), Phrase("4 steps from ready"),
+        Phrase("5 steps from ready"), Phrase("6 steps from ready"),
+        Phrase("7 steps from ready"), Phrase("8 steps from ready"))
+
+
+def _away(shanten: int) -> str:
+    if shanten < len(AWAY):
+        return AWAY[shanten]
+    return sentence("{shanten} steps from ready", shanten=shanten)
+
+
+def summary(entry: dict[str, Any], discarded: str | None = None) -> str:
+    """One line of advice on standing tiles of waiting size, said in the answer's language:
+    how far from ready, the useful tiles (the waits, when ready) and how many are left; for a
+    discard, the tile it discards first (打西风：一向听，进张 10 种 30 张)."""
+    kinds, left = len(entry["useful"]), entry["useful_total"]
+    ready = entry["shanten"] == 0
+    if discarded is None:
+        if ready:
+            return sentence("Ready; waits {kinds}, {left} left", kinds=kinds, left=left)
+        return sentence("{away}; useful draws {kinds}, {left} left",
+                        away=_away(entry["shanten"]), kinds=kinds, left=left)
+    if ready:
+        return sentence("Discard {discard}: ready; waits {kinds}, {left} left",
+                        discard=named(discarded), kinds=kinds, left=left)
+    return sentence("Discard {discard}: {away}; useful draws {kinds}, {left} left",
+                    discard=named(discarded), away=_away(entry["shanten"]), kinds=kinds,
+                    left=left)
+
+
+def expected(entry: dict[str, Any], valued: list[dict[str, Any]], winner: int) -> float:
     """The winner's net a win brings on average: each wait weighted by its copies left, its
     four ways alike, a way the rules refuse bringing 0 (G-9)."""
     left = {useful["tile"]: useful["left"] for useful in entry["useful"]}
     total = weighted = 0
-    for valued in entry["values"]:
-        copies = left.get(valued["tile"], 0)
-        ways = [valued["self_draw"], *valued["discard"]]
+    for wait in valued:
+        copies = left.get(wait["tile"], 0)
+        ways = [wait["self_draw"], *wait["discard"]]
         nets = [way["net"][winner] if "net" in way else 0 for way in ways]
         total += copies * len(ways)
         weighted += copies * sum(nets)

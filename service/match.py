@@ -19,10 +19,7 @@ from service.scoring import run_own
 
 
 def _net(result: dict[str, Any]) -> list[int]:
-    """The money an event moved: instants answer ``net``, the others a settlement; a Chuzhou
-    drawn hand moves none."""
-    if "net" in result:
-        return list(result["net"])
+    """The money an event moved, its settlement's; a Chuzhou drawn hand moves none."""
     if "settlement" in result:
         return list(result["settlement"]["net"])
     return [0, 0, 0, 0]

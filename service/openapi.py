@@ -20,11 +20,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service.actions import actions_of, run
 from service.batch import run_batch
 from service.house import load_variants, variants
-from service.language import Text
+from service.language import ENGLISH, LANGUAGES, Phrase, Text
 from service.openapi_causes import typed_causes
 from service.openapi_shapes import ref, shape
 from service.pages import spec_components, spec_paths
-from service.rulesets import RULESETS, listing
+from service.rulesets import RULESETS, listing, tile_listing
 from service.schemas.batch import BatchRequest, BatchResponse, batch_operation
 from service.schemas.common import (
     CatalogueSchema,
@@ -32,6 +32,7 @@ from service.schemas.common import (
     HealthSchema,
     ProblemSchema,
     RulesetListSchema,
+    TileListSchema,
     VariantListSchema,
 )
 from service.schemas.fields import tile_code_ref
@@ -39,6 +40,7 @@ from service.tiles import CODES, NOTATION
 from service.version import VERSION
 
 TITLE = "Mahjong scoring service"
+OPERATION_WORDS = ("summary", "description")  # what /docs says in the language asked for
 EXAMPLES_FILE = Path(__file__).with_name("schemas") / "examples.json"
 PROBLEM = {"application/problem+json": {"schema": "Problem"}}
 POST_ERRORS = {
@@ -201,6 +203,14 @@ def _common_paths(spec: APISpec) -> None:
         "list_rulesets", "rulesets", "The rulesets this service scores.",
         "Each ruleset's id (the path segment of its endpoints), names and version.",
         {"200": _response("Every ruleset.", _json(RulesetListSchema, listing()))}))
+    spec.path("/v1/tiles", operations=_get(
+        "list_tiles", "rulesets", "Every tile with its names and picture, and each ruleset's "
+        "flower tiles.",
+        "The 34 tiles in tile order, each with its code, its name in the language asked for "
+        "(`Accept-Language`; Chinese names in simplified and traditional characters beside "
+        "it) and its Unicode picture, so that an app needs no tile table of its own; then "
+        "every tile a ruleset's players lay aside as a flower.",
+        {"200": _response("Every tile.", _json(TileListSchema, tile_listing()))}))
     spec.path("/v1/rulesets/{ruleset_id}", operations=_get(
         "get_ruleset", "rulesets", "One ruleset's pattern catalogue with every pattern's values.",
         "Every pattern of the ruleset with its values and its condition as implemented, and "
@@ -379,6 +389,28 @@ def spec_yaml() -> str:
 @lru_cache(maxsize=1)
 def spec_json() -> str:
     return json.dumps(_served(), ensure_ascii=False)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def spec_json_said(language: str) -> str:
+    """The contract as /docs shows it in ``language``: each operation's summary and
+    description said from the catalog (``make messages`` lists them, tools/messages.py), all
+    else as ``spec_json``, which stays the one contract every client is generated from."""
+    if language == ENGLISH:
+        return spec_json()
+    document = json.loads(spec_json())
+    for item in document["paths"].values():
+        for operation in item.values():
+            for part in OPERATION_WORDS:
+                if part in operation:
+                    operation[part] = Phrase(operation[part]).said(language)
+    return json.dumps(document, ensure_ascii=False)
+
+
+def operation_words() -> list[str]:
+    """Every operation's summary and description, the msgids /docs says them from."""
+    return [operation[part] for item in _served()["paths"].values()
+            for operation in item.values() for part in OPERATION_WORDS if part in operation]
 
 
 def _answer(operation_id: str, example: dict[str, Any]) -> None:

@@ -56,8 +56,9 @@ class Page:
 
 
 @contextmanager
-def open_page(url: str) -> Iterator[Page]:
-    """A fresh headless chromium (its own profile) with one tab on ``url``."""
+def open_page(url: str, language: str | None = None) -> Iterator[Page]:
+    """A fresh headless chromium (its own profile) with one tab on ``url``; with
+    ``language`` (``zh-CN``), a browser whose Accept-Language asks for it."""
     assert CHROMIUM is not None
     into_read, into_write = os.pipe()
     out_read, out_write = os.pipe()
@@ -73,6 +74,7 @@ def open_page(url: str) -> Iterator[Page]:
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe",
+             *([f"--lang={language}", f"--accept-lang={language}"] if language else []),
              "about:blank"],
             preexec_fn=wire_pipes, close_fds=False,  # the pipe must reach fds 3 and 4
             start_new_session=True,

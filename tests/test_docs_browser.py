@@ -51,3 +51,25 @@ def test_docs_render_every_operation_and_try_it_out(live_server: str) -> None:
         assert set(rendered["operations"]) == expected
         tried = page.evaluate(TRY_IT_OUT)
     assert tried == {"status": "200", "url": f"{live_server}/v1/chuzhou/instant"}
+
+
+SUMMARIES = """(async () => {
+""" + WAIT + """
+  await until(() => document.querySelector(".opblock"));
+  return [...document.querySelectorAll(".opblock")].map((block) => [block.id,
+    block.querySelector(".opblock-summary-description").textContent.trim()]);
+})()"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed and `make "
+                                             "test` could not install it (apt-get needs root)")
+def test_a_chinese_browser_reads_every_operation_in_chinese(live_server: str) -> None:
+    # issue #45: the operations' summaries from the catalog; /openapi.json stays English
+    with open_page(f"{live_server}/docs", language="zh-CN") as page:
+        shown = dict(page.evaluate(SUMMARIES))
+    score = shown["operations-chuzhou-chuzhou_score"]
+    assert score == "给楚州麻将的一手胡牌算番、结算，并给出下一手的庄家和针。"
+    english = {f"operations-{op['tags'][0]}-{op['operationId']}": op["summary"]
+               for item in build_spec()["paths"].values() for op in item.values()}
+    assert set(shown) == set(english)
+    assert all(shown[block] != english[block] for block in english)

@@ -19,11 +19,13 @@ import sys
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.language import CHINESE, KEYWORDS, LOCALE_DIR, catalog_path  # noqa: E402
+from service.openapi import operation_words  # noqa: E402
 from service.po import ENTRIES_HEADER, counted, entries  # noqa: E402
 from tools import traditional  # noqa: E402
 
@@ -43,6 +45,7 @@ def main() -> None:
                                 "--no-wrap", "--sort-by-file", "--project",
                                 "mahjong-scoring-service", "-o", str(TEMPLATE),
                                 "service"])
+    _add_operation_words(TEMPLATE)
     for language in (CHINESE,):  # the Traditional texts are made from it, below
         path = catalog_path(language)
         command = "update" if path.is_file() else "init"
@@ -53,6 +56,19 @@ def main() -> None:
         _keep_date(path, before)
         _say_entries(path)
     traditional.main([])
+
+
+def _add_operation_words(template: Path) -> None:
+    """Each operation's summary and description, which /docs says in the language asked for
+    (service.openapi.spec_json_said): msgids of the contract as built, wherever its parts
+    wrote them (a ruleset's action, the examples' file, a page's route)."""
+    with template.open("rb") as read:
+        found = read_po(read)
+    for text in operation_words():
+        found.add(str(text), locations=[("openapi.yaml", None)])
+    with template.open("wb") as written:
+        # in the order read: the extracted entries as Babel sorted them, these after them
+        write_po(written, found, width=0, include_lineno=False)
 
 
 def _keep_date(path: Path, before: str) -> None:

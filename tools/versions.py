@@ -15,7 +15,8 @@ answers otherwise than recorded and the ruleset's version does not say as much: 
 is a floor, and a person may bump further.
 
 Each hand is recorded by the digest of its request, as three digests of its answer: its money
-(every ``net`` and ``totals``; a refusal is paid nothing), the rest of it but its texts (the
+(every ``net`` and ``totals``, a ``net`` kept beside a ``settlement`` that says it again, as a
+Chuzhou instant's, counted once; a refusal is paid nothing), the rest of it but its texts (the
 names of patterns, items and candidates), and those texts. Neither the version, the
 fingerprint nor a check's changes enter them, so a bump rewrites no hand: it moves the
 ruleset's ``version`` line and, with a MAJOR, its ``fingerprint`` line, the one place a bump
@@ -131,7 +132,7 @@ def _split(node: Any, money: list[Any], texts: list[Any]) -> Any:
             if key in TEXTS:
                 texts.append(value)
                 continue
-            if key in MONEY:
+            if key in MONEY and not (key == "net" and "settlement" in node):
                 money.append(value)
             kept[key] = _split(value, money, texts)
         return kept

@@ -10,7 +10,18 @@ from typing import Any
 from flask import Flask
 
 from service import house, jsonio, serving
-from service.api import batch, common, cors, docs, language, metrics, pages, problems, rulesets
+from service.api import (
+    batch,
+    common,
+    compress,
+    cors,
+    docs,
+    language,
+    metrics,
+    pages,
+    problems,
+    rulesets,
+)
 from service.api.body import MAX_BODY_BYTES
 
 
@@ -29,10 +40,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     problems.register(app)
     cors.register(app)
     metrics.register(app, traced)
+    app.register_blueprint(common.health)
     app.register_blueprint(common.bp)
     app.register_blueprint(docs.bp)
     app.register_blueprint(pages.bp)  # /problems and the rulings, about the service itself
     app.register_blueprint(batch.bp)
     for bp in rulesets.blueprints():
         app.register_blueprint(bp)
+    compress.register(app)  # every blueprint's answers but /healthz's: last, once all are
     return app

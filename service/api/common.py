@@ -13,14 +13,17 @@ from service.actions import run
 from service.house import variants
 from service.language import Message
 from service.openapi import spec_yaml
-from service.rulesets import RULESETS, listing
+from service.rulesets import RULESETS, listing, tile_listing
 from service.scoring import known_ruleset
 from service.serving import log_exception, stopping
 
 bp = Blueprint("common", __name__)
+# The liveness check on its own, so that no hook of the other routes' runs for it
+# (service/api/compress.py).
+health = Blueprint("health", __name__)
 
 
-@bp.get("/healthz")
+@health.get("/healthz")
 def healthz() -> dict[str, Any]:
     """Tell a load balancer the service is up."""
     return {"status": "ok"}
@@ -55,6 +58,12 @@ def openapi() -> Response:
 def list_rulesets() -> dict[str, Any]:
     """The rulesets this service scores."""
     return listing()
+
+
+@bp.get("/v1/tiles")
+def list_tiles() -> dict[str, Any]:
+    """Every tile with its names and picture, and each ruleset's flower tiles."""
+    return tile_listing()
 
 
 @bp.get("/v1/rulesets/<ruleset_id>")

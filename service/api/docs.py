@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from flask import Blueprint, Response, abort, send_from_directory
+from flask import Blueprint, Response, abort, redirect, send_from_directory
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from service.api.language import chosen, speaks
-from service.language import TAGS, Phrase, said
-from service.openapi import spec_json
+from service.language import ENGLISH, TAGS, Phrase, said
+from service.openapi import spec_json, spec_json_said
 
 bp = Blueprint("docs", __name__)
 
@@ -31,7 +32,7 @@ PAGE = """<!DOCTYPE html>
   <link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
 </head>
 <body>
-  <div id="swagger-ui"></div>
+  <div id="swagger-ui" data-contract="openapi.json"></div>
   <script src="docs/swagger-ui-bundle.js"></script>
   <script src="docs/start.js"></script>
 </body>
@@ -40,7 +41,7 @@ PAGE = """<!DOCTYPE html>
 
 # Relative URLs: the page also works behind a proxy that serves the service under a prefix.
 START = """window.ui = SwaggerUIBundle({
-  url: "openapi.json",
+  url: document.getElementById("swagger-ui").dataset.contract,
   dom_id: "#swagger-ui",
   deepLinking: true,
   validatorUrl: null,
@@ -65,6 +66,20 @@ def docs() -> Response:
     return Response(_PAGES[language], mimetype="text/html")
 
 
+@bp.get("/docs/")
+def docs_slash() -> WerkzeugResponse:
+    """/docs/ is the page too: sent to /docs, relative so that a proxy's prefix stays."""
+    return redirect("../docs", code=301)
+
+
+@bp.get("/docs/openapi.json")
+def docs_contract() -> Response:
+    """The contract as the page shows it: each operation's summary and description in the
+    language asked for (Swagger UI's own words stay its own)."""
+    speaks()
+    return Response(spec_json_said(chosen()), mimetype="application/json")
+
+
 @bp.get("/docs/start.js")
 def start() -> Response:
     return Response(START, mimetype="text/javascript")
@@ -79,6 +94,10 @@ def asset(name: str) -> Response:
 
 # The page's own words, its title, in each language (Swagger UI's are its own, English).
 TITLE = Phrase("Mahjong scoring service: API")
+# A page in another language than English reads the contract said in it (docs/openapi.json);
+# /openapi.json, the one contract, stays as it is.
 _PAGES = {language: PAGE.replace('<html lang="en">', f'<html lang="{tag}">')
           .replace(f"<title>{TITLE}</title>", f"<title>{said(TITLE, language)}</title>")
+          .replace('data-contract="openapi.json"', 'data-contract="openapi.json"'
+                   if language == ENGLISH else 'data-contract="docs/openapi.json"')
           for language, tag in TAGS.items()}

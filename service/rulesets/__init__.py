@@ -7,6 +7,7 @@ from typing import Any
 
 from service.rulesets import chuzhou, yueqing
 from service.rulesets.registry import Ruleset
+from service.tile_names import tiles
 
 RULESETS: dict[str, Ruleset] = {}
 
@@ -20,6 +21,13 @@ def register(ruleset: Ruleset) -> None:
 def listing() -> dict[str, Any]:
     """The answer of GET /v1/rulesets: every ruleset served, in the order registered."""
     return {"rulesets": [ruleset.summary() for ruleset in RULESETS.values()]}
+
+
+def tile_listing() -> dict[str, Any]:
+    """The answer of GET /v1/tiles: the 34 tiles, and each ruleset's flower tiles."""
+    return {"tiles": tiles(), "flowers": [flower.described(ruleset.id)
+                                          for ruleset in RULESETS.values()
+                                          for flower in ruleset.flower_tiles]}
 
 
 register(chuzhou.RULESET)

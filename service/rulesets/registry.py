@@ -8,9 +8,11 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
+from service.language import CHINESE, Translated
 from service.memo import Memo
 from service.rulesets.changes import Change, listed
 from service.schemas.rules import Parameter
+from service.tile_names import traditional
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 View = TypeVar("View")
@@ -214,6 +216,27 @@ class Ready(NamedTuple):
     answers: Callable[[dict[str, Any]], bool]
 
 
+class FlowerTile(NamedTuple):
+    """A tile a ruleset's players lay aside as a flower, as ``GET /v1/tiles`` lists it: its
+    names, its picture, how many the set holds, and ``code`` where it is one of the 34 tiles
+    (a request counts flowers, it never writes them)."""
+
+    id: str
+    name: str  # in Chinese, as the rule text names it
+    name_en: str
+    glyph: str  # Unicode's Mahjong Tiles block
+    copies: int
+    note: str  # when it is a flower and what it brings, with its ruling
+    code: str | None = None
+
+    def described(self, ruleset_id: str) -> dict[str, Any]:
+        return {"ruleset": ruleset_id, "id": self.id, "code": self.code,
+                "name": Translated(self.name_en, {CHINESE: self.name}),
+                "name_en": self.name_en, "name_zh": self.name,
+                "name_zh_hant": traditional(self.name), "glyph": self.glyph,
+                "copies": self.copies, "note": self.note}
+
+
 class Ruleset(NamedTuple):
     """Everything the layers above need of a ruleset; they name none. Only the first five are
     required: a ruleset without a match or wait values offers neither."""
@@ -244,6 +267,8 @@ class Ruleset(NamedTuple):
     # Every version of the money, newest first (service/rulesets/changes.py): served at GET
     # /v1/rulesets/{id}/changes, listed by a check and a 409, made into CHANGELOG.md's lines.
     changes: tuple[Change, ...] = ()
+    # The tiles its players lay aside as flowers (GET /v1/tiles), if any
+    flower_tiles: tuple[FlowerTile, ...] = ()
 
     @property
     def major(self) -> int:

@@ -14,7 +14,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from service.hand.groups import ANGANG
 from service.language import Message
 from service.schemas.checks import request_check
-from service.schemas.fields import BoundedList, Fresh, Seat, Tile, Tiles
+from service.schemas.fields import TILE_CODE_REF, BoundedList, Fresh, Seat, Tile, Tiles
 from service.version import CHANGED, KINDS
 
 MAX_CONCEALED = 18  # a generous bound: the hand-size check (G-3) says what is exactly expected
@@ -254,6 +254,58 @@ class RulesetListSchema(Answer):
     rulesets = fields.List(fields.Nested(RulesetSummarySchema), required=True)
 
 
+class TileSchema(Answer):
+    """One tile as an app shows it (issue #45)."""
+
+    code = Tile(required=True)
+    suit = fields.String(required=True, validate=validate.OneOf(
+        ["characters", "dots", "bamboos", "honours"]), metadata={
+            "description": "characters (万, m), dots (饼, p), bamboos (条, s) or honours (z)"})
+    number = fields.Integer(required=True, metadata={
+        "description": "1-9 in a suit; an honour's place, 1-7: 东 南 西 北 白 发 中 (G-1)"})
+    name = fields.String(required=True, metadata={
+        "description": "its name in the language asked for (`Accept-Language`): 一万, 五饼, "
+                       "东风 in Chinese, as every Chinese sentence names it; 1 Character, 5 Dot, "
+                       "East Wind in English"})
+    name_en = fields.String(required=True)
+    name_zh = fields.String(required=True, metadata={
+        "description": "its Chinese name, simplified characters (一万)"})
+    name_zh_hant = fields.String(required=True, metadata={
+        "description": "its Chinese name, traditional characters (一萬)"})
+    glyph = fields.String(required=True, metadata={
+        "description": "its picture: the tile's character in Unicode's Mahjong Tiles block "
+                       "(🀇 is 1m)"})
+
+
+class FlowerTileSchema(Answer):
+    """A tile a ruleset's players lay aside as a flower."""
+
+    ruleset = fields.String(required=True)
+    id = fields.String(required=True)
+    code = fields.String(required=True, allow_none=True, metadata={
+        "anyOf": [{"$ref": TILE_CODE_REF}, {"type": "null"}],
+        "description": "its code where it is one of the 34 tiles (白板 5z), else null (a "
+                       "small flower); requests count flowers, they never write them"})
+    name = fields.String(required=True, metadata={"description": "in the language asked for"})
+    name_en = fields.String(required=True)
+    name_zh = fields.String(required=True)
+    name_zh_hant = fields.String(required=True)
+    glyph = fields.String(required=True)
+    copies = fields.Integer(required=True, metadata={"description": "how many the set holds"})
+    note = fields.String(required=True, metadata={
+        "description": "when it is a flower and what it brings, with its ruling, in the "
+                       "language asked for"})
+
+
+class TileListSchema(Answer):
+    tiles = fields.List(fields.Nested(TileSchema), required=True,
+                        validate=validate.Length(equal=34), metadata={
+                            "description": "the 34 tiles, in tile order: 1m-9m, 1p-9p, 1s-9s, "
+                                           "1z-7z"})
+    flowers = fields.List(fields.Nested(FlowerTileSchema), required=True, metadata={
+        "description": "each ruleset's flower tiles"})
+
+
 class CatalogueEntrySchema(Answer):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -261,6 +313,8 @@ class CatalogueEntrySchema(Answer):
     values = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     group = fields.String(metadata={
         "description": "where a ruleset groups its items, the group: minor, major or flower"})
+    group_name = fields.String(metadata={
+        "description": "with `group`, its name in the language asked for (`Accept-Language`)"})
     excludes = fields.List(fields.String())
     condition = fields.String()
 

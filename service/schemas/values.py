@@ -16,7 +16,8 @@ from service.schemas.checks import request_check
 from service.schemas.common import Answer, ProblemSchema
 from service.schemas.fields import Seat, Tile
 
-VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers")
+VALUE_FIELDS = ("winner", "dealer", "zhen", "lao_zhuang", "situation", "flowers",
+                "value_detail")
 
 
 class ValuesMixin(Schema):

@@ -30,6 +30,7 @@ def test_instant_and_draw(live_server: str) -> None:
     response = requests.post(f"{live_server}/v1/chuzhou/instant",
                              json={"event": "followed_discard", "seat": 0}, timeout=5)
     assert response.json()["net"] == [-30, 10, 10, 10]
+    assert response.json()["settlement"]["net"] == [-30, 10, 10, 10]  # one shape (issue #45)
     response = requests.post(f"{live_server}/v1/chuzhou/draw",
                              json={"dealer": 0, "zhen": [1, 1, 1, 1], "kongs": 1}, timeout=5)
     assert response.json() == {"wall_reserve": 17, "next": {"dealer": 1, "zhen": [1, 1, 1, 1]},

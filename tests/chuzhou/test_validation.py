@@ -65,15 +65,19 @@ def test_refused(request_body: dict[str, Any], field: str, kind: str) -> None:
 
 def test_instant_settlements() -> None:
     # CZ-16: the first discarder pays each other seat 10 (C-d); four identical discards, each
-    # other seat pays that player 10.
+    # other seat pays that player 10. The money is a settlement, as every action's (issue
+    # #45), and stays at the top for the clients that read it there.
+    followed = {"payments": [{"from": 0, "to": 1, "amount": 10},
+                             {"from": 0, "to": 2, "amount": 10},
+                             {"from": 0, "to": 3, "amount": 10}],
+                "net": [-30, 10, 10, 10]}
     assert run_own("chuzhou", "instant", {"event": "followed_discard", "seat": 0}) == {
-        "payments": [{"from": 0, "to": 1, "amount": 10}, {"from": 0, "to": 2, "amount": 10},
-                     {"from": 0, "to": 3, "amount": 10}],
-        "net": [-30, 10, 10, 10], **said("chuzhou")}
+        **followed, "settlement": followed, **said("chuzhou")}
+    four = {"payments": [{"from": 0, "to": 2, "amount": 10}, {"from": 1, "to": 2, "amount": 10},
+                         {"from": 3, "to": 2, "amount": 10}],
+            "net": [-10, -10, 30, -10]}
     assert run_own("chuzhou", "instant", {"event": "four_same_discards", "seat": 2}) == {
-        "payments": [{"from": 0, "to": 2, "amount": 10}, {"from": 1, "to": 2, "amount": 10},
-                     {"from": 3, "to": 2, "amount": 10}],
-        "net": [-10, -10, 30, -10], **said("chuzhou")}
+        **four, "settlement": four, **said("chuzhou")}
 
 
 def test_draw_point_and_next_state() -> None:

@@ -9,7 +9,7 @@ import copy
 
 import pytest
 
-from service.rulesets.yueqing.catalogue import ITEMS
+from service.rulesets.yueqing.catalogue import GROUP_NAMES, ITEMS
 from service.rulesets.yueqing.scorer import entries
 from service.scoring import score
 from tests.chuzhou.helpers import body as cz
@@ -23,7 +23,8 @@ def test_entries_come_in_catalogue_order_whatever_order_they_were_found_in() -> 
     one = entries({ids[3]: (2, (4, 1, 4))})
     assert one == [{"id": ids[3], "name": ITEMS[3].name, "name_en": ITEMS[3].name_en,
                     "value": ITEMS[3].value, "count": 2, "group": ITEMS[3].group,
-                    "tai": ITEMS[3].value * 2, "sets": [1, 4]}]
+                    "group_name": GROUP_NAMES[ITEMS[3].group], "tai": ITEMS[3].value * 2,
+                    "sets": [1, 4]}]
     assert entries({}) == []
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.language import Phrase
 from service.rulesets.chuzhou import checks, rules, schemas
 from service.rulesets.chuzhou.advice import advice
 from service.rulesets.chuzhou.catalogue import PATTERNS, catalogue
@@ -15,7 +16,14 @@ from service.rulesets.chuzhou.changes import CHANGES
 from service.rulesets.chuzhou.events import EVENTS, draw, instant
 from service.rulesets.chuzhou.scorer import score
 from service.rulesets.chuzhou.waits import waits
-from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
+from service.rulesets.registry import (
+    Action,
+    FlowerTile,
+    MatchRules,
+    Ready,
+    Ruleset,
+    WaitValues,
+)
 from service.schemas import advice as advice_schemas
 from service.schemas import common, values
 from service.schemas.verify import checked, verifiable
@@ -80,4 +88,9 @@ RULESET: Ruleset = Ruleset(
     parameters=rules.PARAMETERS,
     tune=rules.tune,
     changes=CHANGES,
+    # Two 小花 in the set (CZ-1); Unicode has no tile of its own for them: a flower's picture.
+    flower_tiles=(FlowerTile(
+        "small_flower", "小花", "Small flower", "\U0001F022", 2,
+        Phrase("one of the set's two small flowers: one held is 明花, 10 番, both 暗花, 20 "
+               "(CZ-1, small_flowers); a request counts them as hand.flowers")),),
 )

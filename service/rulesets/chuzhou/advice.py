@@ -41,7 +41,11 @@ def advice(data: dict[str, Any]) -> dict[str, Any]:
         declarable = len(found) == 1
         answer: dict[str, Any] = {"declarable": declarable}
         if declarable:
-            answer["declaring_adds"] = _declaring_adds(data, seat, standing, found[0])
+            adds = answer["declaring_adds"] = _declaring_adds(data, seat, standing, found[0])
+            # the same ids with their names, as every pattern an answer carries (issue #45)
+            answer["declaring_adds_patterns"] = [
+                {"id": pid, "name": BY_ID[pid].name, "name_en": BY_ID[pid].name_en}
+                for pid in adds]
         return answer
 
     return advise(concealed, form, left, waiting, ready)

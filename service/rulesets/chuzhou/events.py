@@ -32,7 +32,11 @@ def instant(data: dict[str, Any]) -> dict[str, Any]:
         payments = [{"from": seat, "to": other, "amount": unit} for other in others]
     else:
         payments = [{"from": other, "to": seat, "amount": unit} for other in others]
-    answer = ledger(payments)
+    settled = ledger(payments)
+    # The money in a settlement, as every other action answers it (issue #45); the same
+    # payments and net stay at the top, where clients written before it read them.
+    answer = {**settled, "settlement": {"payments": [dict(paid) for paid in payments],
+                                        "net": list(settled["net"])}}
     if data["dealer"] is not None:  # the state goes on as it came: money only moved
         answer["next"] = {"dealer": data["dealer"], "zhen": list(data["zhen"])}
     return answer

@@ -19,6 +19,7 @@ from service.schemas.common import (
     PaymentSchema,
     ScoreSettlementSchema,
     SetSchema,
+    SettlementSchema,
     WinBase,
     concealed_field,
     melds_field,
@@ -168,8 +169,15 @@ class InstantRequest(Tunable):
 
 class InstantResponse(Answer):
     payments = fields.List(fields.Nested(PaymentSchema), required=True,
-                           validate=validate.Length(max=3))
-    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4))
+                           validate=validate.Length(max=3), metadata={
+                               "description": "the same as `settlement.payments`, kept here "
+                                              "for clients written before `settlement`"})
+    net = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=4),
+                      metadata={"description": "the same as `settlement.net`, kept here for "
+                                               "clients written before `settlement`"})
+    settlement = fields.Nested(SettlementSchema, required=True, metadata={
+        "description": "who pays whom and every seat's net, as every other action answers "
+                       "them (CZ-16)"})
     next = fields.Nested(NextSchema, metadata={
         "description": "the dealer and 针 to send with the next hand, unchanged (CZ-16); "
                        "present when the request sends `dealer`, as every event of a match "

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rulesets.registry import Action, MatchRules, Ready, Ruleset, WaitValues
+from service.language import Phrase
+from service.rulesets.registry import (
+    Action,
+    FlowerTile,
+    MatchRules,
+    Ready,
+    Ruleset,
+    WaitValues,
+)
 from service.rulesets.yueqing import checks, rules, schemas
 from service.rulesets.yueqing.advice import advice
 from service.rulesets.yueqing.catalogue import FLOWER_ITEMS, ITEMS, catalogue
@@ -86,4 +94,12 @@ RULESET: Ruleset = Ruleset(
     parameters=rules.PARAMETERS,
     tune=rules.tune,
     changes=CHANGES,
+    # 白板 is the flower, 红中 when 白板 is the 财神 (YQ-3): laid aside, counted as hand.flowers.
+    flower_tiles=(
+        FlowerTile("white_dragon", "白板", "White Dragon", "\U0001F006", 4,
+                   Phrase("the flower, laid aside and never standing in the hand: 1 台 and "
+                          "1 花 each (YQ-3, YQ-6, YQ-16); a request counts them as flowers"),
+                   "5z"),
+        FlowerTile("red_dragon", "红中", "Red Dragon", "\U0001F004", 4,
+                   Phrase("the flower in place of 白板 when 白板 is the 财神 (YQ-3)"), "7z")),
 )

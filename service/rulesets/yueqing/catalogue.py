@@ -8,8 +8,20 @@ from service.language import N_, Phrase, sentence
 from service.rulesets.yueqing.items import ITEMS as ROWS
 from service.rulesets.yueqing.items import MAJOR, MINOR, Item
 
-__all__ = ["BY_ID", "FLOWER_ITEMS", "FLOWER_VALUES", "ITEMS", "MAJOR", "MINOR", "Item",
-           "catalogue"]
+__all__ = ["BY_ID", "FLOWER_ITEMS", "FLOWER_VALUES", "GROUP_NAMES", "ITEMS", "MAJOR", "MINOR",
+           "TAI_NAMES", "Item", "catalogue"]
+
+# Each id an answer carries besides the items', with its name in the language asked for
+# (issue #45): the items' groups, and the parts of the 台 total (YQ-15).
+GROUP_NAMES: dict[str, Phrase] = {MINOR: Phrase("minor items, 1 台 each"),
+                                  MAJOR: Phrase("major items"),
+                                  "flower": Phrase("flower items, in 花")}
+TAI_NAMES: dict[str, Phrase] = {
+    "minor": Phrase("minor items' 台 (N)"),
+    "minor_adjusted": Phrase("minor 台 as counted past 5 (N')"),
+    "major": Phrase("major items' 台 (M)"),
+    "total": Phrase("台 in all"),
+}
 
 ITEMS: tuple[Item, ...] = tuple(ROWS)  # as items.py defines them, in its order
 BY_ID = {item.id: item for item in ITEMS}
@@ -48,12 +60,14 @@ def catalogue() -> dict[str, object]:
         "id": "yueqing", "name": "乐清麻将", "name_en": "Yueqing mahjong",
         "patterns": [
             {"id": x.id, "name": x.name, "name_en": x.name_en, "group": x.group,
+             "group_name": GROUP_NAMES[x.group],
              "values": {"tai": x.value}, "excludes": list(x.excludes),
              "condition": Phrase(x.condition)}
             for x in ITEMS
         ],
         "flowers": [
             {"id": fid, "name": name, "name_en": name_en, "group": "flower",
+             "group_name": GROUP_NAMES["flower"],
              "values": {"flowers": 1}, "condition": condition}
             for fid, name, name_en, condition in FLOWER_ITEMS
         ],

@@ -17,7 +17,14 @@ from typing import Any, Final, NamedTuple
 
 from service.language import N_, Named, Phrase, joined, sentence
 from service.rulesets.registry import PatternTests
-from service.rulesets.yueqing.catalogue import BY_ID, FLOWER_VALUES, ITEMS, MINOR, Item
+from service.rulesets.yueqing.catalogue import (
+    BY_ID,
+    FLOWER_VALUES,
+    GROUP_NAMES,
+    ITEMS,
+    MINOR,
+    Item,
+)
 from service.rulesets.yueqing.escape import JUDGES, Holding
 from service.schemas.fields import MOST_IN_A_ROW
 from service.schemas.rules import Parameter, choice, number, switch
@@ -212,7 +219,8 @@ def tune(values: Mapping[str, Any]) -> Tuned:
         hand_tests=PatternTests((i.id, i.test, i.needs) for i in on if not i.per_reading),
         values={i.id: (tai[i.id], 0) if i.group == MINOR else (0, tai[i.id]) for i in on},
         entry={i.id: {"id": i.id, "name": i.name, "name_en": i.name_en, "value": tai[i.id],
-                      "count": 0, "group": i.group, "tai": 0, "sets": []} for i in on},
+                      "count": 0, "group": i.group, "group_name": GROUP_NAMES[i.group],
+                      "tai": 0, "sets": []} for i in on},
         flower_each=_flowers(values, "flower_tiles", "each"),
         flower_all_four=_flowers(values, "flower_tiles", "all_four"),
         caishen_each=_flowers(values, "caishen_tiles", "each"),

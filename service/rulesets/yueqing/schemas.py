@@ -117,6 +117,8 @@ class ItemSchema(Answer):
     value = fields.Integer(required=True)
     count = fields.Integer(required=True)
     group = fields.String(required=True, validate=validate.OneOf(["minor", "major"]))
+    group_name = fields.String(metadata={
+        "description": "the group's name, in the language asked for (`Accept-Language`)"})
     tai = fields.Integer(required=True, metadata={"description": "value × count"})
     sets = fields.List(fields.Integer(), required=True, validate=validate.Length(max=6),
                        metadata={"description": "indices into hand.sets the item was read from; "
@@ -165,6 +167,9 @@ class ScoreResponse(Answer):
     hand = fields.Nested(ReadHandSchema, required=True)
     patterns = fields.List(fields.Nested(ItemSchema), required=True)
     tai = fields.Nested(TaiSchema, required=True)
+    tai_names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the name of each part of `tai` (minor, minor_adjusted, major, total), "
+                       "in the language asked for (`Accept-Language`)"})
     flowers = fields.Nested(FlowersSchema, required=True)
     settlement = fields.Nested(ScoreSettlementSchema, required=True)
     next = fields.Nested(NextSchema, required=True)

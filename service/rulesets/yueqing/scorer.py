@@ -13,7 +13,7 @@ from service.hand.validate import check_claims, check_winning_hand
 from service.language import Message, joined
 from service.rulesets.readings import examined
 from service.rulesets.registry import recognise as shared_recognise
-from service.rulesets.yueqing.catalogue import ITEMS
+from service.rulesets.yueqing.catalogue import ITEMS, TAI_NAMES
 from service.rulesets.yueqing.checks import check_rules, check_win
 from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
 from service.rulesets.yueqing.items import Found
@@ -152,6 +152,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
         "patterns": patterns,
         "tai": {"minor": minor, "minor_adjusted": adjusted_minor(minor, tuned), "major": major,
                 "total": total},
+        "tai_names": dict(TAI_NAMES),  # each part's name, beside it: a wait's way keeps `tai`
         "flowers": flower_summary,
         "settlement": win_transfers(hand_shares(total, dealer, winner, lao_zhuang, tuned),
                                     flower_summary["tiao"], winner,
