@@ -9,14 +9,16 @@ from typing import Final
 
 from service.language import Phrase
 from service.rulesets.changes import Change
-from service.version import AMOUNTS, IMPOSSIBLE, INFORMATION
+from service.version import AMOUNTS, IMPOSSIBLE, INFORMATION, TEXTS
 
 CHANGES: Final = (
-    Change("2.1.0", "2026-12-06", "1.4.0", (IMPOSSIBLE,), Phrase(
+    Change("2.1.0", "2026-12-06", "1.4.0", (IMPOSSIBLE, INFORMATION, TEXTS), Phrase(
         "Requests no table can produce are refused (422) where they were paid: 天胡 with 地胡, "
         "天胡 or 地胡 with 海底捞月, 天胡 with a 碰 on the table, and a hand that reads only as "
         "七对 under rules that switch 七对 off. Every request a table can produce is paid as "
-        "it was."),
+        "it was. An instant answers its money as a settlement, an advice says each discard in "
+        "one line, and a pattern is named as the rule text names the form scored (七对暗暗绝, "
+        "杠牌)."),
         patterns=("heavenly_hand", "earthly_hand", "last_tile_draw", "seven_pairs",
                   "seven_pairs_last_copy"),
         parameters=("seven_pairs.on",), rulings=("CZ-18", "CZ-19", "G-10")),

@@ -12,9 +12,11 @@ from service.rulesets.changes import Change
 from service.version import AMOUNTS, IMPOSSIBLE, INFORMATION, TEXTS
 
 CHANGES: Final = (
-    Change("1.4.0", "2026-12-06", "1.4.0", (IMPOSSIBLE,), Phrase(
+    Change("1.4.0", "2026-12-06", "1.4.0", (IMPOSSIBLE, INFORMATION, TEXTS), Phrase(
         "Requests no table can produce are refused (422) where they were answered: 天胡 with "
-        "地胡. Every request a table can produce is paid as it was."),
+        "地胡. Every request a table can produce is paid as it was. Items carry their group's "
+        "name and a score its 台 parts' names, an advice says each discard in one line, and "
+        "the 6台起翻 parameters are named as players say them."),
         patterns=("heavenly_hand", "earthly_hand"), rulings=("CZ-18", "G-10")),
     Change("1.3.0", "2026-12-04", "1.3.0", (INFORMATION, TEXTS), Phrase(
         "An escape takes 牢庄 and answers the next state; when 白板 is the 财神 and 红中 serves "
