@@ -83,7 +83,7 @@ CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_wai
 # Checks of the repository's files (layers, docs' tables, packaging, these lists, the guards):
 # nothing compiled to check.
 REPO_CHECKS := tests/test_docs_tables.py tests/test_layers.py tests/test_packaging.py \
-  tests/test_core_loop.py tests/test_guards.py
+  tests/test_core_loop.py tests/test_guards.py tests/test_cascade.py
 core: $(INSTALLED)
 	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -n auto -m "not server and not slow" \
 	  $(CORE_TESTS) $(REPO_CHECKS)

@@ -96,7 +96,7 @@ def test_a_request_refused_today_carries_its_check_in_the_problem(client: FlaskC
         {"path": "fan", "expected": 590, "actual": None},
         {"path": "settlement", "expected": {"net": [1, 2]}, "actual": None}]
     refusal = next(change for change in check["changes"] if change["version"] == "2.1.0")
-    assert refusal["changed"] == ["impossible-refused"]  # what tells the app why
+    assert "impossible-refused" in refusal["changed"]  # what tells the app why
     # the same refusal without expected carries no check
     assert "check" not in client.post("/v1/chuzhou/score", json=IMPOSSIBLE).get_json()
 
