@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import service
 from service.actions import run
 from service.errors import NotAWin, ProblemError
 from service.rulesets import RULESETS
@@ -213,8 +214,10 @@ DRAWN = {"dealer": 0, "caishen": "9p", "lao_zhuang": 2, "players": [
                                                            "from": 0}]},
     {"seat": 2, "concealed": "123456s888s999s6677z"},
     {"seat": 3, "concealed": "123456789m11z22z333z"}]}
-EXAMPLES = json.loads(Path(__file__).parents[1].joinpath(
-    "service", "schemas", "examples.json").read_text())
+# the contract's examples, package data: read where the service imported from (the wheel's
+# under make test-compiled)
+EXAMPLES = json.loads(Path(service.__file__).parent.joinpath(
+    "schemas", "examples.json").read_text(encoding="utf-8"))
 ESCAPE = EXAMPLES["yueqing_escape"]["request"]
 
 
