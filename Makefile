@@ -84,8 +84,15 @@ CORE_TESTS := tests/test_engine.py tests/test_natural_readings.py tests/test_wai
 # nothing compiled to check.
 REPO_CHECKS := tests/test_docs_tables.py tests/test_layers.py tests/test_packaging.py \
   tests/test_core_loop.py tests/test_guards.py tests/test_cascade.py
+# The core's tests need no contract fuzzer: its plugin's import (a second per process) is left
+# out, and pytest's cache with it.
+CORE_PLUGINS_OFF := -p no:cacheprovider -p no:schemathesis -p no:anyio
+# Each property draws a quarter of its examples here (tests/budget.py); make test and make
+# test-compiled draw them all.
+CORE_SHARE := 0.25
 core: $(INSTALLED)
-	REFERENCE_EXAMPLES=25 $(BIN)/pytest -p no:cacheprovider -n auto -m "not server and not slow" \
+	EXAMPLES_SHARE=$(CORE_SHARE) REFERENCE_EXAMPLES=25 $(BIN)/pytest $(CORE_PLUGINS_OFF) -n auto \
+	  -m "not server and not slow" \
 	  $(CORE_TESTS) $(REPO_CHECKS)
 
 # The /docs browser test drives Debian's chromium: installed here when absent and possible
@@ -144,8 +151,8 @@ test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	$(CBIN)/python tools/check_compiled.py
 	rm -rf $(CVENV)/check && mkdir -p $(CVENV)/check
 	cp -r tests bench pyproject.toml openapi.yaml $(CVENV)/check/
-	cd $(CVENV)/check && REFERENCE_EXAMPLES=250 ../bin/python -m pytest -p no:cacheprovider \
-	  -m "not server" $(CORE_TESTS)
+	cd $(CVENV)/check && REFERENCE_EXAMPLES=250 ../bin/python -m pytest $(CORE_PLUGINS_OFF) \
+	  -n auto -m "not server" $(CORE_TESTS)
 	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl
 	cd $(CVENV) && bin/python ../tools/answers.py $(ANSWERS_HANDS) > answers-compiled.jsonl
 	cmp $(CVENV)/answers-interpreted.jsonl $(CVENV)/answers-compiled.jsonl

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand.advice import Form, Reader
+from tests.budget import examples
 
 
 @st.composite
@@ -40,7 +41,7 @@ def small_hands(draw: st.DrawFn) -> tuple[Form, list[int], int, int]:
     return form, counts, wilds, 3 if soft else 0
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(small_hands())
 def test_the_masks_read_as_each_draws_table_under_any_limits(
         hand: tuple[Form, list[int], int, int]) -> None:

@@ -23,6 +23,7 @@ from service.hand.shanten import (
     placed_mask,
     suit_key,
 )
+from tests.budget import examples
 
 
 @st.composite
@@ -47,7 +48,7 @@ def canonical(counts: list[int], limits: list[int],
             [same >> 3 * (size + i) & 7 for i in range(size)], places)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(suits())
 def test_a_canonical_suit_reads_as_the_suit(suit: tuple[list[int], list[int], bool, int,
                                                          int]) -> None:
@@ -80,7 +81,7 @@ def test_suits_read_alike_have_one_canonical_form() -> None:
         _form([0, 0, 0, 0, 1, 0, 0, 0, 0], four, False)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(suits(), st.randoms(use_true_random=False))
 def test_every_suit_read_alike_has_one_canonical_form(
         suit: tuple[list[int], list[int], bool, int, int], rng: random.Random) -> None:
@@ -112,7 +113,7 @@ def _form(counts: list[int], limits: list[int], honours: bool) -> tuple[list[int
     return canonical(counts, limits, honours)[:2]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(suits())
 def test_the_walk_drops_only_states_that_change_no_table(
         suit: tuple[list[int], list[int], bool, int, int]) -> None:
@@ -151,7 +152,7 @@ def _tight(table: tuple[int, ...], most_sets: int, soft: bool) -> list[int]:
     return found
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(suits())
 def test_the_masks_are_the_draws_that_keep_one_more(
         suit: tuple[list[int], list[int], bool, int, int]) -> None:
@@ -183,7 +184,7 @@ def test_the_masks_are_the_draws_that_keep_one_more(
                 assert after[index] == table[index] + 16, (t, index)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.integers(0, 5), st.randoms(use_true_random=False))
 def test_tables_of_one_place_combine_as_every_split(sets: int, rng: random.Random) -> None:
     """``_merge`` of tables without wild places (its own loop) against every split of sets

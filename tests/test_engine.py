@@ -10,6 +10,7 @@ from service.hand.groups import PAIR, SEQUENCE, TRIPLET, Group
 from service.hand.splits import FreeChoice, concealed_readings, is_complete, seven_pairs
 from service.hand.waits import placements, wait_shape, wait_tiles
 from service.tiles import codes, counts_of, parse_tiles, render
+from tests.budget import examples
 
 
 def shapes(text: str, wilds: int = 0, **free: object) -> set[tuple[str, ...]]:
@@ -130,7 +131,7 @@ def test_a_winning_wild_sits_where_a_wild_stands() -> None:
     assert list(placements(groups, 13, by_wild=True)) == [(0, 1)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 11) | st.integers(27, 29), min_size=13, max_size=13))
 def test_waits_are_the_tiles_that_complete_the_hand(tiles: list[int]) -> None:
     """The table-driven waits equal adding each tile and reading the hand (no wilds)."""
@@ -142,7 +143,7 @@ def test_waits_are_the_tiles_that_complete_the_hand(tiles: list[int]) -> None:
     assert wait_tiles(counts) == expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=17), st.integers(0, 4), st.booleans())
 def test_suit_shapes_are_those_of_every_split(tiles: list[int], wilds: int, honors: bool) -> None:
     """The one-walk shapes of a suit are exactly the (wilds, pair) of its exact splits."""

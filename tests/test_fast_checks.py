@@ -48,6 +48,7 @@ from service.rulesets.yueqing.schemas import SituationSchema as YueqingSituation
 from service.rulesets.yueqing.tiles import check_special_tiles
 from service.scoring import load
 from service.tiles import NUM_TILES, code, render
+from tests.budget import examples
 from tests.catalogues import every_one_on
 
 KINDS = (CHI, PENG, GANG, ANGANG)
@@ -73,7 +74,7 @@ def test_the_table_of_real_kongs_is_what_check_meld_accepts(kind: str) -> None:
             assert ((kind, tiles) in REAL_MELDS) == accepted(kind, tiles), (kind, tiles)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(KINDS),
        st.lists(st.integers(0, NUM_TILES - 1), min_size=0, max_size=5).map(tuple))
 def test_the_table_of_real_melds_agrees_with_check_meld_on_any_tiles(
@@ -131,7 +132,7 @@ def reference_transfers(owed: dict[int, int], winner: int,
 seats = st.integers(0, 3)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(st.integers(0, 10_000), seats, seats, st.lists(st.integers(1, 1000), min_size=4,
                                                        max_size=4),
        st.none() | seats, st.none() | seats)
@@ -285,7 +286,7 @@ melds_drawn = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, NUM_TILE
 tiles_drawn = st.lists(st.integers(0, NUM_TILES - 1), max_size=18)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(tiles_drawn, melds_drawn, st.integers(0, NUM_TILES - 1))
 def test_special_tiles_checked_from_the_counts_as_the_long_way_checks_them(
         concealed: list[int], melds: list[Meld], caishen: int) -> None:
@@ -296,7 +297,7 @@ def test_special_tiles_checked_from_the_counts_as_the_long_way_checks_them(
         outcome(lambda: check_special_tiles(concealed, melds, caishen, "hand."))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(tiles_drawn, melds_drawn)
 def test_copies_are_refused_exactly_when_a_tile_is_held_five_times(
         concealed: list[int], melds: list[Meld]) -> None:

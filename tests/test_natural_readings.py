@@ -17,6 +17,7 @@ from service.hand.waits import (
     placed_readings,
 )
 from service.tiles import counts_of, parse_tiles
+from tests.budget import examples
 
 
 def _plain(readings: list[NaturalReading], tile: int) -> list[Placed]:
@@ -52,7 +53,7 @@ def winning(draw: st.DrawFn) -> tuple[list[int], int, int]:
 
 
 @pytest.mark.slow  # hundreds of hands: make test runs it, make core does not
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(winning(), st.booleans())
 def test_natural_readings_equal_the_general_engine(
         hand: tuple[list[int], int, int], claimed: bool) -> None:

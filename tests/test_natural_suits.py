@@ -14,6 +14,7 @@ from service.hand import natural
 from service.hand.groups import PAIR, SEQUENCE, TRIPLET
 from service.hand.splits import EXACT, HONOURS_BY_TILE, SuitSplit, _token, suit_shapes, suit_splits
 from service.memo import clear as clear_caches
+from tests.budget import examples
 
 Split = tuple[bool, tuple[tuple[str, int, tuple[int, ...]], ...]]
 
@@ -78,7 +79,7 @@ def suits(draw: st.DrawFn) -> tuple[list[int], bool]:
     return [min(4, max(0, n)) for n in counts], honours
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(suits())
 def test_splits_reads_and_completing_equal_the_plain_recursion(suit: tuple[list[int], bool]
                                                                ) -> None:
@@ -130,7 +131,7 @@ def test_worked_suits() -> None:
     assert natural.completing([1, 0, 0, 1, 0, 0, 0], True) == []  # 东 北: two single winds
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(suits(), st.sampled_from([EXACT, -1, 0, 4, 8]))
 def test_suit_splits_without_wilds_keep_the_least_split_of_each_token_key(
         suit: tuple[list[int], bool], detail: int) -> None:

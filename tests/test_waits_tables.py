@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from service.hand.splits import EXACT, is_complete, seven_pairs_wait, suit_splits
 from service.hand.waits import _suit_after_each, wait_tiles
 from service.memo import clear as clear_caches
+from tests.budget import examples
 
 
 def _shapes_of_splits(counts: tuple[int, ...], honors: bool, wilds: int) -> set[tuple[int, bool]]:
@@ -20,7 +21,7 @@ def _suit(tiles: list[int], honors: bool) -> tuple[int, ...]:
     return tuple(min(4, [t % size for t in tiles].count(n)) for n in range(size))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=14), st.integers(0, 3), st.booleans())
 def test_each_addition_reads_as_the_grown_suit(tiles: list[int], wilds: int,
                                                honors: bool) -> None:
@@ -71,7 +72,7 @@ def _waiting(draw: st.DrawFn) -> tuple[list[int], int, list[int], int | None, li
 
 
 @pytest.mark.slow  # hundreds of hands: make test runs it, make core does not
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_waiting(), st.booleans(), st.booleans())
 def test_waits_equal_adding_each_tile(
     hand: tuple[list[int], int, list[int], int | None, list[int]], allow_seven_pairs: bool,

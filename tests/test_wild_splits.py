@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from service.hand.groups import PAIR, SEQUENCE, LocalGroup
 from service.hand.splits import EXACT, HONOURS_BY_TILE, SuitSplit, _token, suit_splits
 from service.memo import clear as clear_caches
+from tests.budget import examples
 from tests.test_natural_suits import _reference
 
 Key = tuple[int, bool, tuple[tuple[object, ...], ...]]
@@ -53,7 +54,7 @@ def _plain(counts: list[int], honours: bool, wilds: int, detail: int) -> tuple[S
                         for (used, has_pair, _), split in kept.items()))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=8), st.integers(1, 3), st.booleans(),
        st.sampled_from([EXACT, -1, 0, 4, 8]))
 def test_splits_with_wilds_equal_trying_every_value_of_every_wild(

@@ -16,6 +16,7 @@ from service.rulesets.chuzhou.scorer import recognise as scorer_recognise
 from service.rulesets.chuzhou.scorer import total
 from service.rulesets.registry import _FLAG_BITS, recognise
 from service.tiles import code
+from tests.budget import examples
 from tests.catalogues import every_one_on
 from tests.chuzhou.helpers import body as make_body
 from tests.chuzhou.helpers import readings
@@ -99,7 +100,7 @@ def _crowded(draw: st.DrawFn) -> dict[str, Any]:
                      winner=1, declared_ready=draw(st.booleans()))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_crowded())
 def test_needs_never_change_a_crowded_hand(request: dict[str, Any]) -> None:
     """The gates on rare patterns (winds, dragons, runs of triplets, one suit) skip nothing

@@ -21,6 +21,7 @@ from service.rulesets import RULESETS
 from service.rulesets.chuzhou.rules import FORMS
 from service.scoring import score
 from service.tiles import CODES, counts_of, parse_tiles
+from tests.budget import examples
 from tests.chuzhou.helpers import body
 
 OFF = {"seven_pairs.on": False}
@@ -124,7 +125,7 @@ def near_seven_pairs(draw: st.DrawFn) -> str:
         [t for t in kinds[:6] for _ in range(2)] + [kinds[6]])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(near_seven_pairs())
 def test_switched_off_only_the_seven_pairs_wait_goes(concealed: str) -> None:
     # Off, the waits are the default's without the one tile that made the hand seven pairs

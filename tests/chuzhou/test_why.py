@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bench.hands import chuzhou_hands
 from service.rulesets.chuzhou.scorer import hand_patterns
 from service.scoring import score
+from tests.budget import examples
 from tests.chuzhou.helpers import body, readings
 
 
@@ -43,7 +44,7 @@ def test_meld_patterns_name_the_meld() -> None:
     assert read_from(result, "exposed_kong") == [["7777s"]]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 100_000))
 def test_patterns_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None:
     """A pattern run once per hand (catalogue ``per_reading=False``) must not depend on the

@@ -18,6 +18,7 @@ from service.rulesets.yueqing.rules import tune
 from service.rulesets.yueqing.view import Table
 from service.scoring import score
 from service.tiles import GREEN, RED
+from tests.budget import examples
 from tests.catalogues import every_one_on
 from tests.yueqing import reference
 from tests.yueqing.test_merged_readings import readings
@@ -83,7 +84,7 @@ def varied(request: dict[str, Any], seed: int) -> dict[str, Any]:
     return request
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 1_000_000), st.integers(0, 3))
 def test_best_worth_equals_the_plain_reference(seed: int, wilds: int) -> None:
     """Hands with 0-3 财神 (bench/hands.py places 0-3 at random; ``wilds`` 0 asks for none)."""
@@ -99,7 +100,7 @@ def test_the_reference_reads_a_known_hand() -> None:
     assert reference_best(request) == scored_worth(request) == 42 + 2  # two 财神 held: 2 花
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 1_000_000))
 def test_hand_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """The items found once per hand are gated by the hand's flags (catalogue ``needs``):

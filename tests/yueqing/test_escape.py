@@ -12,6 +12,7 @@ from service.rulesets.yueqing.escape import Holding, best, candidates
 from service.rulesets.yueqing.rules import DEFAULT
 from service.scoring import run_own
 from service.tiles import WINDS, parse_tiles
+from tests.budget import examples
 from tests.chuzhou.helpers import meld
 
 SOUTH = 28  # seat 1's wind when seat 0 deals
@@ -199,7 +200,7 @@ holdings = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(holdings)
 def test_a_standing_caishen_changes_only_the_caishen_candidates(h: Holding) -> None:
     """YQ-23: standing 财神 are never substituted and are left out of the one-suit and 全字

@@ -18,6 +18,7 @@ from service.rulesets.yueqing.settlement import total_tai
 from service.rulesets.yueqing.tiles import caishen_held, flower_tile
 from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.scoring import load, own_action
+from tests.budget import examples
 from tests.catalogues import every_one_on
 from tests.yueqing.helpers import body
 
@@ -47,7 +48,7 @@ def best_worth(request: dict[str, Any], merge: bool) -> tuple[int, int]:
     return best, count
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 100_000))
 def test_merged_readings_keep_the_best_worth(seed: int) -> None:
     request = yueqing_hands(1, seed=seed)[0]
@@ -61,7 +62,7 @@ def test_three_wilds_in_one_suit_are_read_a_few_times_not_hundreds() -> None:
     assert exhaustive[1] > 1000 and merged[1] < 100
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 100_000))
 def test_items_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None:
     """An item run once per hand (catalogue ``per_reading=False``) must not depend on the
@@ -71,7 +72,7 @@ def test_items_marked_per_hand_read_the_same_on_every_reading(seed: int) -> None
     assert len(found) == 1
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 100_000))
 def test_needs_only_skip_tests_that_could_not_apply(seed: int) -> None:
     """Skipping an item by its catalogue ``needs`` never changes what a reading scores."""
