@@ -65,9 +65,11 @@ lint: $(INSTALLED)
 types: $(STAMP)
 	$(BIN)/mypy
 
-# The best reading against its reference over 250 hands (50 when pytest runs alone).
+# The best reading against its reference over 250 hands (50 when pytest runs alone). On every
+# core, a test module to a worker: each module's own server starts once (tests/server.py picks
+# a free port for each).
 unit: $(INSTALLED) browser node
-	REFERENCE_EXAMPLES=250 $(BIN)/pytest
+	REFERENCE_EXAMPLES=250 $(BIN)/pytest -p no:cacheprovider -n auto --dist loadfile
 
 # The core's tests (the reading engine, tiles, memos, both rulesets and their settlement):
 # in-process, no server, no Flask, the best reading against its reference over 25 hands (make
@@ -145,7 +147,7 @@ wheel: $(WHEEL_STAMP)
 # The compiled build checked: every listed module loads compiled, the core's tests (make
 # core's, the server's aside, the reference at its full length) pass against it (run from a copy of tests/ and bench/, so the wheel is what
 # they import), and its answers to 10,000 generated hands are byte for byte the interpreted
-# ones.
+# ones (the two builds answer side by side, one on each core).
 ANSWERS_HANDS ?= 10000
 test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	$(CBIN)/python tools/check_compiled.py
@@ -153,8 +155,10 @@ test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	cp -r tests bench pyproject.toml openapi.yaml $(CVENV)/check/
 	cd $(CVENV)/check && REFERENCE_EXAMPLES=250 ../bin/python -m pytest $(CORE_PLUGINS_OFF) \
 	  -n auto -m "not server" $(CORE_TESTS)
-	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl
-	cd $(CVENV) && bin/python ../tools/answers.py $(ANSWERS_HANDS) > answers-compiled.jsonl
+	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl & \
+	  interpreted=$$!; \
+	  (cd $(CVENV) && bin/python ../tools/answers.py $(ANSWERS_HANDS) > answers-compiled.jsonl) \
+	  && wait $$interpreted
 	cmp $(CVENV)/answers-interpreted.jsonl $(CVENV)/answers-compiled.jsonl
 	@echo "the compiled build's answers equal the interpreted ones: \
 	  $$(wc -l < $(CVENV)/answers-compiled.jsonl) answers"
