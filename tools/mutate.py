@@ -124,7 +124,8 @@ def settings(target: Target) -> str:
         # mutmut runs the tests in its own folder: every tracked file beside the sources
         "also_copy": sorted({name.split("/", 1)[0] for name in tracked()} - {"service"}),
         "pytest_add_cli_args_test_selection": list(target.tests),
-        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-q", "-x"],
+        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-p", "no:schemathesis", "-p", "no:anyio",
+                                "-q", "-x"],
     }
     return "\n".join(["", "[tool.mutmut]"] + [f"{key} = {json.dumps(value)}"
                                               for key, value in chosen.items()]) + "\n"
