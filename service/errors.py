@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
-from service.language import SENTENCE_BREAK, Labelled, Message, Phrase, coded, joined
+from service.language import SENTENCE_BREAK, Message, NamedObject, Phrase, coded, joined
 
 PROBLEM_BASE = "/problems/"
 # A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
@@ -170,7 +170,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {kind.slug: kind for kind in _TYPES}
 class Cause(NamedTuple):
     """One code a problem's ``causes`` may carry: its name, the params its message is built
     from, and what it means. An app shows a problem in its own words from ``code`` and
-    ``params``; a cause answered carries the name in the language asked for (``named``)."""
+    ``params``; a cause answered carries the name in the language asked for (``cause_name``)."""
 
     name: Phrase  # a short label, title-like: "Missing field", 缺少字段 (the catalog's)
     params: tuple[str, ...]
@@ -492,7 +492,7 @@ def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
     """Each sentence of ``errors`` (or the ``detail``, when no field is named) as a cause an
     app can show in its own words: ``{field, code, params, message, name}``, ``field`` the
     path ``errors`` uses (null for the body itself), ``name`` its code's, said in the language
-    asked for with ``name_en`` beside it where that is not English (``Labelled``). A
+    asked for with ``name_en`` beside it where that is not English (``NamedObject``). A
     did-you-mean hint joins the cause before it as its ``suggestions``."""
     found: list[dict[str, Any]] = []
     sentences = islice(errors.items(), MAX_FIELD_ERRORS) if errors else [("body", [detail])]
@@ -507,12 +507,12 @@ def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
                                                     params["meant"]]}
                 before["message"] = joined(before["message"], SENTENCE_BREAK, text)
                 continue
-            found.append(Labelled(field=field, code=code, params=params, message=text,
-                                  name=named(code)))
+            found.append(NamedObject(field=field, code=code, params=params, message=text,
+                                     name=cause_name(code)))
     return found
 
 
-def named(code: str) -> Phrase:
+def cause_name(code: str) -> Phrase:
     """A cause code's name (``CAUSES``): an ``http-<status>`` code is an http-error's, and
     any code without a row of its own the uncoded sentence's, so naming never fails."""
     cause = CAUSES.get(code) or CAUSES[HTTP_ERROR if code.startswith("http-") else UNCODED]

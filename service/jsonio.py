@@ -20,7 +20,7 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.language import ENGLISH, LANGUAGES, Labelled, Text, translated
+from service.language import ENGLISH, LANGUAGES, NamedObject, Text, translated
 
 _LONG_BYTES = re.compile(rb"\d{19}")
 _LONG_TEXT = re.compile(r"\d{19}")
@@ -45,7 +45,7 @@ def _sayer(language: str) -> Callable[[Any], Any]:
             return obj.said(language)
         if isinstance(obj, str):
             return str(obj)
-        if isinstance(obj, Labelled):
+        if isinstance(obj, NamedObject):
             return obj.said(language)
         if isinstance(obj, dict):
             return dict(obj)

@@ -325,7 +325,7 @@ def coded(text: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-class Labelled(dict[str, Any]):
+class NamedObject(dict[str, Any]):
     """An answer's object whose ``name`` (a ``Text``) is said in the language asked for, with
     its English beside it as ``name_en`` where that language is not English (a problem's
     cause). Written in English it is the object as it is: orjson writes it as a dict, and
@@ -348,7 +348,7 @@ def translated(obj: Any, language: str) -> Any:
     if isinstance(obj, Text):
         return obj.said(language)
     if isinstance(obj, dict):
-        shown = obj.said(language) if isinstance(obj, Labelled) else obj
+        shown = obj.said(language) if isinstance(obj, NamedObject) else obj
         return {key: translated(value, language) for key, value in shown.items()}
     if isinstance(obj, list):
         return [translated(value, language) for value in obj]

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from service.batch import answer_item
 from service.cli import SPOKEN, Line, outcome
-from service.errors import CAUSES, HTTP_ERROR, UNCODED, named
+from service.errors import CAUSES, HTTP_ERROR, UNCODED, cause_name
 from service.jsonio import loads, written
 from service.language import CHINESE, ENGLISH, LANGUAGES, TRADITIONAL
 from tests.test_causes import MORE, _causes
@@ -46,9 +46,9 @@ def test_no_two_codes_share_a_name(language: str) -> None:
 
 def test_a_code_without_a_row_of_its_own_is_still_named() -> None:
     """An HTTP error without a type of its own is sent as http-<status>; naming never fails."""
-    assert named("http-501") is CAUSES[HTTP_ERROR].name
-    assert named("no-such-code") is CAUSES[UNCODED].name
-    assert named("missing-field") is CAUSES["missing-field"].name
+    assert cause_name("http-501") is CAUSES[HTTP_ERROR].name
+    assert cause_name("no-such-code") is CAUSES[UNCODED].name
+    assert cause_name("missing-field") is CAUSES["missing-field"].name
 
 
 # A real refusal of each kind, with what its first cause is named in each language.
@@ -96,9 +96,9 @@ def test_every_cause_of_every_status_is_named(client: FlaskClient, language: str
         causes = _causes(answer.get_json())
         assert causes, asked[:2]
         for cause in causes:
-            assert cause["name"] == named(cause["code"]).said(language), cause
+            assert cause["name"] == cause_name(cause["code"]).said(language), cause
             assert cause.get("name_en") == (
-                None if language == ENGLISH else named(cause["code"]).said(ENGLISH)), cause
+                None if language == ENGLISH else cause_name(cause["code"]).said(ENGLISH)), cause
     assert statuses >= {400, 404, 405, 409, 413, 415, 422}
 
 
@@ -111,8 +111,8 @@ def test_a_refused_way_of_a_valued_wait_names_its_causes(client: FlaskClient) ->
     causes = _causes(answer.get_json())
     assert {c["code"] for c in causes} == {"seven-pairs-undeclared"}
     assert {c["name"] for c in causes} == {"七对没报听"}
-    assert all(c["name_en"] == named(c["code"]).said(ENGLISH) for c in causes)
-    assert all(c["name"] == named(c["code"]).said(CHINESE) for c in causes)
+    assert all(c["name_en"] == cause_name(c["code"]).said(ENGLISH) for c in causes)
+    assert all(c["name"] == cause_name(c["code"]).said(CHINESE) for c in causes)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -125,7 +125,7 @@ def test_a_batch_item_and_a_command_line_line_name_their_causes(
     lines = [loads(outcome(Line(1, None, text)).line) for text in (b"", b"{", b"[1]")]
     for result in (refused, *lines):
         for cause in result["problem"]["causes"]:
-            assert cause["name"] == named(cause["code"]).said(language), cause
+            assert cause["name"] == cause_name(cause["code"]).said(language), cause
             assert ("name_en" in cause) is (language != ENGLISH)
     assert [line["problem"]["causes"][0]["code"] for line in lines] == [
         "blank-line", "not-json", "not-an-item"]
