@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
-from service.language import SENTENCE_BREAK, Message, Phrase, coded, joined
+from service.language import SENTENCE_BREAK, Message, NamedObject, Phrase, coded, joined
 
 PROBLEM_BASE = "/problems/"
 # A body stuffed with a quarter of a million bad items must not earn a 78 MB answer: the
@@ -168,9 +168,11 @@ PROBLEM_TYPES: dict[str, ProblemType] = {kind.slug: kind for kind in _TYPES}
 
 
 class Cause(NamedTuple):
-    """One code a problem's ``causes`` may carry: the params its message is built from, and
-    what it means. An app shows a problem in its own words from ``code`` and ``params``."""
+    """One code a problem's ``causes`` may carry: its name, the params its message is built
+    from, and what it means. An app shows a problem in its own words from ``code`` and
+    ``params``; a cause answered carries the name in the language asked for (``cause_name``)."""
 
+    name: Phrase  # a short label, title-like: "Missing field", 缺少字段 (the catalog's)
     params: tuple[str, ...]
     meaning: str
 
@@ -180,159 +182,223 @@ class Cause(NamedTuple):
 # hint follows gains [suggestions], the names it most likely meant.
 CAUSES: dict[str, Cause] = {
     # the body itself (400, 413, 415)
-    "bad-request": Cause(("status",), "the request could not be read"),
-    "broken-framing": Cause((), "the body's framing broke (a bad chunk, a short body)"),
-    "not-json": Cause(("[size]", "[line]", "[column]", "[reason]"),
-                      "the body (or a command-line line) is not valid JSON (NaN and Infinity "
-                      "are not JSON); size in bytes; line and column where reading stopped; "
-                      "reason: the JSON reader's own words, in English"),
-    "blank-line": Cause((), "a command-line line is blank"),
-    "line-too-long": Cause(("max",), "a command-line line is longer than max MiB"),
-    "number-too-long": Cause((), "a command-line line holds a number longer than any field"),
-    "too-deep": Cause(("limit",), "the body nests arrays or objects more than limit deep"),
-    "body-too-large": Cause(("status",), "the body is over the size limit"),
-    "not-json-media-type": Cause((), "the body is not sent as application/json"),
-    "unsupported-media-type": Cause(("status",), "the body's media type is not JSON"),
-    "compressed": Cause(("encoding",), "the body comes compressed with this Content-Encoding"),
-    "not-utf8": Cause(("[encoding]", "[byte]"),
+    "bad-request": Cause(Phrase("Unreadable request"), ("status",),
+                         "the request could not be read"),
+    "broken-framing": Cause(Phrase("Broken framing"), (),
+                            "the body's framing broke (a bad chunk, a short body)"),
+    "not-json": Cause(Phrase("Not JSON"), ("[size]", "[line]", "[column]", "[reason]"),
+                      "the body (or a command-line line) is not valid JSON (NaN and Infinity are "
+                      "not JSON); size in bytes; line and column where reading stopped; reason: "
+                      "the JSON reader's own words, in English"),
+    "blank-line": Cause(Phrase("Blank line"), (), "a command-line line is blank"),
+    "line-too-long": Cause(Phrase("Line too long"), ("max",),
+                           "a command-line line is longer than max MiB"),
+    "number-too-long": Cause(Phrase("Number too long"), (),
+                             "a command-line line holds a number longer than any field"),
+    "too-deep": Cause(Phrase("Nested too deep"), ("limit",),
+                      "the body nests arrays or objects more than limit deep"),
+    "body-too-large": Cause(Phrase("Body too large"), ("status",),
+                            "the body is over the size limit"),
+    "not-json-media-type": Cause(Phrase("Not sent as JSON"), (),
+                                 "the body is not sent as application/json"),
+    "unsupported-media-type": Cause(Phrase("Unsupported media type"), ("status",),
+                                    "the body's media type is not JSON"),
+    "compressed": Cause(Phrase("Compressed body"), ("encoding",),
+                        "the body comes compressed with this Content-Encoding"),
+    "not-utf8": Cause(Phrase("Not UTF-8"), ("[encoding]", "[byte]"),
                       "the body is not UTF-8 (encoding: the one it is in; byte: the first bad "
                       "byte of a command-line line)"),
     # paths and methods (404, 405) and the server (408, 414, 431, 500, 503)
-    "no-such-path": Cause(("status",), "nothing is served at this path"),
-    "no-such-problem-type": Cause(("slug",), "no problem type has this slug"),
-    "no-such-ruling": Cause(("ruling",), "no ruling has this id"),
-    "no-such-ruling-here": Cause(("ruleset", "ruling"), "the ruleset has no such ruling"),
-    "ruling-elsewhere": Cause(("ruleset", "ruling", "url"),
+    "no-such-path": Cause(Phrase("No such path"), ("status",), "nothing is served at this path"),
+    "no-such-problem-type": Cause(Phrase("No such problem type"), ("slug",),
+                                  "no problem type has this slug"),
+    "no-such-ruling": Cause(Phrase("No such ruling"), ("ruling",), "no ruling has this id"),
+    "no-such-ruling-here": Cause(Phrase("No such ruling in the ruleset"), ("ruleset", "ruling"),
+                                 "the ruleset has no such ruling"),
+    "ruling-elsewhere": Cause(Phrase("Ruling of another ruleset"), ("ruleset", "ruling", "url"),
                               "the ruling is not the ruleset's; url is where it is"),
-    "unknown-ruleset": Cause(("ruleset", "known"), "no ruleset has this id; known lists them"),
-    "unknown-action": Cause(("ruleset", "action"), "the ruleset has no such action"),
-    "method-not-allowed": Cause(("status",), "the path does not take this method"),
-    "request-timeout": Cause(("status",), "the request was not sent in time"),
-    "url-too-long": Cause(("status",), "the URL is too long"),
-    "headers-too-large": Cause(("status",), "a header field is too large"),
-    "server-error": Cause(("[status]",), "the server failed to answer"),
-    "unavailable": Cause(("status",), "the worker cannot serve now"),
-    "shutting-down": Cause((), "the worker is shutting down"),
-    "not-ready": Cause((), "the worker could not score its check hands"),
-    "past-deadline": Cause(("seconds", "retry"), "the request ran past its deadline of seconds; "
-                           "retry after retry seconds"),
-    "metrics-unavailable": Cause(("reason",), "the metrics directory cannot be read"),
-    "http-error": Cause((), "another HTTP error (http-<status> names its status)"),
+    "unknown-ruleset": Cause(Phrase("Unknown ruleset"), ("ruleset", "known"),
+                             "no ruleset has this id; known lists them"),
+    "unknown-action": Cause(Phrase("Unknown action"), ("ruleset", "action"),
+                            "the ruleset has no such action"),
+    "method-not-allowed": Cause(Phrase("Method not allowed"), ("status",),
+                                "the path does not take this method"),
+    "request-timeout": Cause(Phrase("Request timed out"), ("status",),
+                             "the request was not sent in time"),
+    "url-too-long": Cause(Phrase("URL too long"), ("status",), "the URL is too long"),
+    "headers-too-large": Cause(Phrase("Header too large"), ("status",),
+                               "a header field is too large"),
+    "server-error": Cause(Phrase("Server error"), ("[status]",), "the server failed to answer"),
+    "unavailable": Cause(Phrase("Unavailable"), ("status",), "the worker cannot serve now"),
+    "shutting-down": Cause(Phrase("Shutting down"), (), "the worker is shutting down"),
+    "not-ready": Cause(Phrase("Not ready"), (), "the worker could not score its check hands"),
+    "past-deadline": Cause(Phrase("Past the deadline"), ("seconds", "retry"),
+                           "the request ran past its deadline of seconds; retry after retry "
+                           "seconds"),
+    "metrics-unavailable": Cause(Phrase("Metrics unavailable"), ("reason",),
+                                 "the metrics directory cannot be read"),
+    "http-error": Cause(Phrase("Another HTTP error"), (),
+                        "another HTTP error (http-<status> names its status)"),
     # limits (413)
-    "too-much-work": Cause(("work", "max", "[advice]", "[house_rules]", "[parameters]",
-                            "[total]"),
-                           "the request asks for the work of more hands than max (total: what "
-                           "it asked in all, where the work is found while running)"),
-    "no-claiming-seat": Cause((), "no one seat could have claimed all these melds"),
-    "too-many-items": Cause(("count", "max"), "a batch of more than max items"),
+    "too-much-work": Cause(
+        Phrase("Too much work"),
+        ("work", "max", "[advice]", "[house_rules]", "[parameters]", "[total]"),
+        "the request asks for the work of more hands than max (total: what it asked in all, "
+        "where the work is found while running)"),
+    "no-claiming-seat": Cause(Phrase("No seat could claim these melds"), (),
+                              "no one seat could have claimed all these melds"),
+    "too-many-items": Cause(Phrase("Too many items"), ("count", "max"),
+                            "a batch of more than max items"),
     # the schema (422 schema-violation)
-    "missing-field": Cause((), "a required field is missing"),
-    "unknown-field": Cause(("[suggestions]",), "the request defines no such field"),
-    "null-value": Cause((), "the field may not be null"),
-    "invalid-value": Cause((), "the value is not valid here"),
-    "not-an-integer": Cause((), "an integer is expected"),
-    "not-a-number": Cause((), "a number is expected"),
-    "number-too-large": Cause((), "the number is too large"),
-    "not-a-string": Cause((), "a string is expected"),
-    "not-utf8-string": Cause((), "the string is not UTF-8"),
-    "not-a-boolean": Cause((), "true or false is expected"),
-    "not-an-array": Cause((), "an array is expected"),
-    "not-an-object": Cause((), "an object is expected"),
-    "not-one-of": Cause(("choices", "[suggestions]"), "the value is none of choices"),
-    "out-of-range": Cause(("min", "max"), "the number is outside min-max"),
-    "too-short": Cause(("min",), "shorter than min"),
-    "too-long": Cause(("max",), "longer than max"),
-    "wrong-length": Cause(("[min]", "[max]", "[equal]"), "the length is not min-max (or equal)"),
-    "pattern-mismatch": Cause((), "the string does not match the pattern the contract gives"),
-    "item-count": Cause(("count", "min", "max"), "an array of count items; min-max expected "
-                        "(min = max: exactly so many)"),
-    "not-a-seat": Cause(("input", "min", "max"),
+    "missing-field": Cause(Phrase("Missing field"), (), "a required field is missing"),
+    "unknown-field": Cause(Phrase("Unknown field"), ("[suggestions]",),
+                           "the request defines no such field"),
+    "null-value": Cause(Phrase("Null value"), (), "the field may not be null"),
+    "invalid-value": Cause(Phrase("Invalid value"), (), "the value is not valid here"),
+    "not-an-integer": Cause(Phrase("Not an integer"), (), "an integer is expected"),
+    "not-a-number": Cause(Phrase("Not a number"), (), "a number is expected"),
+    "number-too-large": Cause(Phrase("Number too large"), (), "the number is too large"),
+    "not-a-string": Cause(Phrase("Not a string"), (), "a string is expected"),
+    "not-utf8-string": Cause(Phrase("String not UTF-8"), (), "the string is not UTF-8"),
+    "not-a-boolean": Cause(Phrase("Not true or false"), (), "true or false is expected"),
+    "not-an-array": Cause(Phrase("Not an array"), (), "an array is expected"),
+    "not-an-object": Cause(Phrase("Not an object"), (), "an object is expected"),
+    "not-one-of": Cause(Phrase("Not one of the choices"), ("choices", "[suggestions]"),
+                        "the value is none of choices"),
+    "out-of-range": Cause(Phrase("Out of range"), ("min", "max"), "the number is outside min-max"),
+    "too-short": Cause(Phrase("Too short"), ("min",), "shorter than min"),
+    "too-long": Cause(Phrase("Too long"), ("max",), "longer than max"),
+    "wrong-length": Cause(Phrase("Wrong length"), ("[min]", "[max]", "[equal]"),
+                          "the length is not min-max (or equal)"),
+    "pattern-mismatch": Cause(Phrase("Wrong format"), (),
+                              "the string does not match the pattern the contract gives"),
+    "item-count": Cause(Phrase("Wrong number of items"), ("count", "min", "max"),
+                        "an array of count items; min-max expected (min = max: exactly so many)"),
+    "not-a-seat": Cause(Phrase("Not a seat"), ("input", "min", "max"),
                         "input is not a seat: seats are min-max (0-3) in turn order (G-2)"),
-    "not-tiles": Cause((), "a compact tile string or an array of tile codes is expected"),
-    "not-tile-codes": Cause((), "an array of tile code strings is expected"),
-    "not-a-tile-code": Cause(("[index]",), "a tile code string is expected (at item index)"),
-    "not-a-tile": Cause(("text", "[index]", "[written]"),
+    "not-tiles": Cause(Phrase("Not tiles"), (),
+                       "a compact tile string or an array of tile codes is expected"),
+    "not-tile-codes": Cause(Phrase("Not an array of tile codes"), (),
+                            "an array of tile code strings is expected"),
+    "not-a-tile-code": Cause(Phrase("Not a tile code"), ("[index]",),
+                             "a tile code string is expected (at item index)"),
+    "not-a-tile": Cause(Phrase("Not a tile"), ("text", "[index]", "[written]"),
                         "text is not a tile (G-1); written: the codes it likely means"),
-    "not-a-tile-character": Cause(("text", "[written]"),
+    "not-a-tile-character": Cause(Phrase("Not a tile character"), ("text", "[written]"),
                                   "text is not a tile number or a suit letter"),
-    "suit-without-numbers": Cause(("letter", "[written]"), "a suit letter with no numbers"),
-    "numbers-without-suit": Cause(("numbers", "[written]"), "numbers with no suit letter"),
-    "tile-string-too-long": Cause(("max",), "a tile string longer than max characters"),
-    "too-many-tiles": Cause(("count", "max"), "count tiles where at most max are expected"),
-    "angang-from": Cause((), "a concealed kong (angang) has no from seat"),
-    "meld-needs-from": Cause(("meld",), "a claimed meld needs the seat it came from"),
-    "win-needs-from": Cause(("by",), "a win on a discard or a robbed kong needs its seat"),
-    "self-draw-from": Cause((), "a self-drawn win has no from seat"),
-    "unknown-parameter": Cause(("ruleset", "[suggestions]"),
-                               "the ruleset has no such house-rules parameter"),
-    "unknown-variant": Cause(("variant", "ruleset", "[served]", "[count]", "[suggestions]"),
-                             "no variant of this name is served"),
-    "not-a-version": Cause(("pin", "pattern"),
-                           "ruleset_version is not a version: pin, the value sent (its first "
-                           "32 characters), does not match pattern, the contract's, whole"),
-    "values-need-seats": Cause(("given", "needed"),
+    "suit-without-numbers": Cause(Phrase("Suit letter without numbers"), ("letter", "[written]"),
+                                  "a suit letter with no numbers"),
+    "numbers-without-suit": Cause(Phrase("Numbers without a suit letter"),
+                                  ("numbers", "[written]"), "numbers with no suit letter"),
+    "tile-string-too-long": Cause(Phrase("Tile string too long"), ("max",),
+                                  "a tile string longer than max characters"),
+    "too-many-tiles": Cause(Phrase("Too many tiles"), ("count", "max"),
+                            "count tiles where at most max are expected"),
+    "angang-from": Cause(Phrase("Seat given for a concealed kong"), (),
+                         "a concealed kong (angang) has no from seat"),
+    "meld-needs-from": Cause(Phrase("Claimed meld without its seat"), ("meld",),
+                             "a claimed meld needs the seat it came from"),
+    "win-needs-from": Cause(Phrase("Win without the tile's seat"), ("by",),
+                            "a win on a discard or a robbed kong needs its seat"),
+    "self-draw-from": Cause(Phrase("Seat given for a self-draw"), (),
+                            "a self-drawn win has no from seat"),
+    "unknown-parameter": Cause(
+        Phrase("Unknown house-rules parameter"), ("ruleset", "[suggestions]"),
+        "the ruleset has no such house-rules parameter"),
+    "unknown-variant": Cause(
+        Phrase("Unknown variant"), ("variant", "ruleset", "[served]", "[count]", "[suggestions]"),
+        "no variant of this name is served"),
+    "not-a-version": Cause(Phrase("Not a version"), ("pin", "pattern"),
+                           "ruleset_version is not a version: pin, the value sent (its first 32 "
+                           "characters), does not match pattern, the contract's, whole"),
+    "values-need-seats": Cause(Phrase("Seats needed for the values"), ("given", "needed"),
                                "what each wait is worth needs the seat named needed"),
-    "match-supplies": Cause(("name",), "the match supplies this field from its state"),
-    "match-sets-once": Cause(("name",), "the match sets this field once for every event"),
-    "not-a-batch": Cause((), "a batch is an object with an items array"),
-    "not-an-item": Cause((), "a batch item is an object with ruleset, action and request"),
+    "match-supplies": Cause(Phrase("Supplied by the match"), ("name",),
+                            "the match supplies this field from its state"),
+    "match-sets-once": Cause(Phrase("Set once for the match"), ("name",),
+                             "the match sets this field once for every event"),
+    "not-a-batch": Cause(Phrase("Not a batch"), (), "a batch is an object with an items array"),
+    "not-an-item": Cause(Phrase("Not a batch item"), (),
+                         "a batch item is an object with ruleset, action and request"),
     # the hand and the situation (422 impossible-hand)
-    "tile-count": Cause(("melds", "expected", "count", "[expected_too]"),
-                        "concealed holds count tiles where expected are (G-3)"),
-    "too-many-melds": Cause(("max",), "more melds than a hand has sets"),
-    "fifth-copy": Cause(("tile", "count", "max"), "a tile held more than max (four) times"),
-    "seen-too-often": Cause(("tile", "count", "in_play"),
+    "tile-count": Cause(
+        Phrase("Wrong number of tiles"), ("melds", "expected", "count", "[expected_too]"),
+        "concealed holds count tiles where expected are (G-3)"),
+    "too-many-melds": Cause(Phrase("Too many melds"), ("max",), "more melds than a hand has sets"),
+    "fifth-copy": Cause(Phrase("More than four of a tile"), ("tile", "count", "max"),
+                        "a tile held more than max (four) times"),
+    "seen-too-often": Cause(Phrase("Tile seen too often"), ("tile", "count", "in_play"),
                             "advice: a tile seen more times than there are in play"),
-    "not-a-chi": Cause((), "a chi is three consecutive tiles of one suit"),
-    "not-a-peng": Cause((), "a peng is three identical tiles"),
-    "not-a-kong": Cause((), "a kong is four identical tiles"),
-    "claimed-from-oneself": Cause((), "a meld is never claimed from its owner"),
-    "chi-from-upper": Cause(("seat",), "a chi is claimed only from the 上家, seat"),
-    "winning-tile-missing": Cause(("tile",), "the winning tile is not among the concealed tiles"),
-    "own-discard": Cause((), "the winner cannot win on its own tile"),
-    "above-cap": Cause(("value", "max", "rule"),
+    "not-a-chi": Cause(Phrase("Not a chi"), (), "a chi is three consecutive tiles of one suit"),
+    "not-a-peng": Cause(Phrase("Not a peng"), (), "a peng is three identical tiles"),
+    "not-a-kong": Cause(Phrase("Not a kong"), (), "a kong is four identical tiles"),
+    "claimed-from-oneself": Cause(Phrase("Claimed from oneself"), (),
+                                  "a meld is never claimed from its owner"),
+    "chi-from-upper": Cause(Phrase("Chi not from the 上家"), ("seat",),
+                            "a chi is claimed only from the 上家, seat"),
+    "winning-tile-missing": Cause(Phrase("Winning tile missing"), ("tile",),
+                                  "the winning tile is not among the concealed tiles"),
+    "own-discard": Cause(Phrase("Win on one's own tile"), (),
+                         "the winner cannot win on its own tile"),
+    "above-cap": Cause(Phrase("Above the cap"), ("value", "max", "rule"),
                        "a 针 or 牢庄 above these rules' cap, max, the parameter rule"),
-    "no-liability": Cause(("rule",), "these rules play without 包庄 / 包牌 (the parameter rule "
-                         "is off): no seat is liable"),
-    "not-heavenly": Cause(("dealt",), "天胡 is not possible here (the dealer's first dealt "
-                         "tiles)"),
-    "not-earthly": Cause((), "地胡 is not possible here"),
-    "exclusive-situations": Cause(("flags",), "these situation flags cannot hold together in "
-                                  "one win (CZ-18); flags: the fields named, as sent"),
-    "self-draw-only": Cause(("pattern",), "the pattern is won only on a self-draw"),
-    "no-kong": Cause((), "a win after a kong needs a kong"),
-    "needs-declaration": Cause(("needed",), "硬子 needs a ready declaration (the field needed)"),
-    "winner-liable": Cause((), "the winner cannot be liable for its own win"),
-    "seat-twice": Cause(("seat",), "a seat is listed twice"),
-    "one-suit-liable": Cause((), "a seat holding a one-suit hand is never liable"),
-    "peng-twice": Cause((), "a tile can be 碰'd only once"),
-    "declared-many-waits": Cause(("tiles",), "a ready declaration needs a single wait"),
-    "caishen-robbed": Cause(("tile",), "a kong of the 财神 cannot be robbed (YQ-2)"),
-    "flower-tile": Cause(("tile",), "the flower tile stands in the hand or a meld"),
-    "too-many-caishen": Cause(("count", "tile", "max"), "more than max (three) 财神 in play"),
-    "too-many-flowers": Cause(("count", "max"), "more than max (four) flower tiles at the table"),
-    "draw-needs-every-seat": Cause((), "a drawn hand lists every seat"),
-    "stayer-missing": Cause(("seat",), "an escape lists every seat that stayed"),
-    "version-moved-past": Cause(("ruleset", "pin", "version"),
+    "no-liability": Cause(Phrase("No liability under these rules"), ("rule",),
+                          "these rules play without 包庄 / 包牌 (the parameter rule is off): no "
+                          "seat is liable"),
+    "not-heavenly": Cause(Phrase("Not 天胡"), ("dealt",),
+                          "天胡 is not possible here (the dealer's first dealt tiles)"),
+    "not-earthly": Cause(Phrase("Not 地胡"), (), "地胡 is not possible here"),
+    "exclusive-situations": Cause(Phrase("Situations that exclude each other"), ("flags",),
+                                  "these situation flags cannot hold together in one win "
+                                  "(CZ-18); flags: the fields named, as sent"),
+    "self-draw-only": Cause(Phrase("Self-draw only"), ("pattern",),
+                            "the pattern is won only on a self-draw"),
+    "no-kong": Cause(Phrase("No kong to win after"), (), "a win after a kong needs a kong"),
+    "needs-declaration": Cause(Phrase("Ready declaration needed"), ("needed",),
+                               "硬子 needs a ready declaration (the field needed)"),
+    "winner-liable": Cause(Phrase("Winner named liable"), (),
+                           "the winner cannot be liable for its own win"),
+    "seat-twice": Cause(Phrase("Seat listed twice"), ("seat",), "a seat is listed twice"),
+    "one-suit-liable": Cause(Phrase("One-suit hand named liable"), (),
+                             "a seat holding a one-suit hand is never liable"),
+    "peng-twice": Cause(Phrase("Tile 碰'd twice"), (), "a tile can be 碰'd only once"),
+    "declared-many-waits": Cause(Phrase("Declared with several waits"), ("tiles",),
+                                 "a ready declaration needs a single wait"),
+    "caishen-robbed": Cause(Phrase("财神 kong robbed"), ("tile",),
+                            "a kong of the 财神 cannot be robbed (YQ-2)"),
+    "flower-tile": Cause(Phrase("Flower tile written as a tile"), ("tile",),
+                         "the flower tile stands in the hand or a meld"),
+    "too-many-caishen": Cause(Phrase("Too many 财神"), ("count", "tile", "max"),
+                              "more than max (three) 财神 in play"),
+    "too-many-flowers": Cause(Phrase("Too many flowers"), ("count", "max"),
+                              "more than max (four) flower tiles at the table"),
+    "draw-needs-every-seat": Cause(Phrase("Drawn hand without every seat"), (),
+                                   "a drawn hand lists every seat"),
+    "stayer-missing": Cause(Phrase("Seat that stayed missing"), ("seat",),
+                            "an escape lists every seat that stayed"),
+    "version-moved-past": Cause(Phrase("Money moved past the pin"), ("ruleset", "pin", "version"),
                                 "the ruleset's money moved past the version pinned"),
-    "version-not-reached": Cause(("ruleset", "pin", "version"),
-                                 "the service has not reached the version pinned"),
-    "unknown-version": Cause(("ruleset", "version", "known"),
-                             "paid_under names no version the ruleset's money had; known: "
-                             "its versions, newest first"),
-    "paid-under-alone": Cause((), "paid_under says what an expected answer was paid under: "
-                                  "it comes with expected"),
+    "version-not-reached": Cause(
+        Phrase("Pinned version not reached"), ("ruleset", "pin", "version"),
+        "the service has not reached the version pinned"),
+    "unknown-version": Cause(Phrase("Unknown version"), ("ruleset", "version", "known"),
+                             "paid_under names no version the ruleset's money had; known: its "
+                             "versions, newest first"),
+    "paid-under-alone": Cause(Phrase("Stored answer missing"), (),
+                              "paid_under says what an expected answer was paid under: it comes "
+                              "with expected"),
     # not a win (422 not-a-win)
-    "leftover-tiles": Cause(("sets", "seven_pairs", "tiles", "[tile]"),
-                            "the standing tiles do not make sets sets and a pair; tiles: "
-                            "those the closest reading leaves over; tile: a discarded 财神 "
-                            "played at its face value"),
-    "seven-pairs-undeclared": Cause(("tiles",), "七对 wins only when declared ready (CZ-10); "
-                                    "tiles: the hand's waits"),
-    "form-switched-off": Cause(("form", "parameter"),
+    "leftover-tiles": Cause(Phrase("Tiles left over"), ("sets", "seven_pairs", "tiles", "[tile]"),
+                            "the standing tiles do not make sets sets and a pair; tiles: those "
+                            "the closest reading leaves over; tile: a discarded 财神 played at its "
+                            "face value"),
+    "seven-pairs-undeclared": Cause(Phrase("七对 not declared"), ("tiles",),
+                                    "七对 wins only when declared ready (CZ-10); tiles: the hand's "
+                                    "waits"),
+    "form-switched-off": Cause(Phrase("Winning form switched off"), ("form", "parameter"),
                                "the hand wins only as form, a winning form the request's rules "
                                "switch off with parameter (CZ-19)"),
-    "invalid": Cause((), "a sentence with no code of its own"),
+    "invalid": Cause(Phrase("Other problem"), (), "a sentence with no code of its own"),
 }
 
 
@@ -418,13 +484,16 @@ def describe(errors: dict[str, list[str]]) -> str:
 # The code of a sentence written before codes were (none is left: tests/test_language.py)
 UNCODED = "invalid"
 HINT = "did-you-mean"
+# The code of an HTTP error with no problem type of its own: each is sent as http-<status>.
+HTTP_ERROR = "http-error"
 
 
 def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
     """Each sentence of ``errors`` (or the ``detail``, when no field is named) as a cause an
-    app can show in its own words: ``{field, code, params, message}``, ``field`` the path
-    ``errors`` uses (null for the body itself). A did-you-mean hint joins the cause before it
-    as its ``suggestions``."""
+    app can show in its own words: ``{field, code, params, message, name}``, ``field`` the
+    path ``errors`` uses (null for the body itself), ``name`` its code's, said in the language
+    asked for with ``name_en`` beside it where that is not English (``NamedObject``). A
+    did-you-mean hint joins the cause before it as its ``suggestions``."""
     found: list[dict[str, Any]] = []
     sentences = islice(errors.items(), MAX_FIELD_ERRORS) if errors else [("body", [detail])]
     for path, texts in sentences:
@@ -438,8 +507,16 @@ def causes(errors: dict[str, list[str]], detail: str) -> list[dict[str, Any]]:
                                                     params["meant"]]}
                 before["message"] = joined(before["message"], SENTENCE_BREAK, text)
                 continue
-            found.append({"field": field, "code": code, "params": params, "message": text})
+            found.append(NamedObject(field=field, code=code, params=params, message=text,
+                                     name=cause_name(code)))
     return found
+
+
+def cause_name(code: str) -> Phrase:
+    """A cause code's name (``CAUSES``): an ``http-<status>`` code is an http-error's, and
+    any code without a row of its own the uncoded sentence's, so naming never fails."""
+    cause = CAUSES.get(code) or CAUSES[HTTP_ERROR if code.startswith("http-") else UNCODED]
+    return cause.name
 
 
 def problem_document(type_: str, title: str, status: int, detail: str,

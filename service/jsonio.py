@@ -20,7 +20,7 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.language import ENGLISH, LANGUAGES, Text, translated
+from service.language import ENGLISH, LANGUAGES, NamedObject, Text, translated
 
 _LONG_BYTES = re.compile(rb"\d{19}")
 _LONG_TEXT = re.compile(r"\d{19}")
@@ -38,13 +38,15 @@ def encoded(obj: Any) -> bytes:
 
 def _sayer(language: str) -> Callable[[Any], Any]:
     """orjson's ``default`` for an answer in ``language``: handed every subclass of str, int,
-    dict and list (OPT_PASSTHROUGH_SUBCLASS), it says each text in the language and gives the
-    others back as their plain type."""
+    dict and list (OPT_PASSTHROUGH_SUBCLASS), it says each text in the language, and each
+    labelled object with its name in it, and gives the others back as their plain type."""
     def say(obj: Any) -> Any:
         if isinstance(obj, Text):
             return obj.said(language)
         if isinstance(obj, str):
             return str(obj)
+        if isinstance(obj, NamedObject):
+            return obj.said(language)
         if isinstance(obj, dict):
             return dict(obj)
         if isinstance(obj, list):

@@ -325,6 +325,18 @@ def coded(text: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+class NamedObject(dict[str, Any]):
+    """An answer's object whose ``name`` (a ``Text``) is said in the language asked for, with
+    its English beside it as ``name_en`` where that language is not English (a problem's
+    cause). Written in English it is the object as it is: orjson writes it as a dict, and
+    the key an English answer would only repeat is never there."""
+
+    def said(self, language: str) -> dict[str, Any]:
+        if language == ENGLISH:
+            return dict(self)
+        return {**self, "name_en": str.__str__(self["name"])}
+
+
 def said(text: str, language: str) -> str:
     """A text in ``language``: a ``Text`` said again, any other string as it is."""
     return text.said(language) if isinstance(text, Text) else text
@@ -336,7 +348,8 @@ def translated(obj: Any, language: str) -> Any:
     if isinstance(obj, Text):
         return obj.said(language)
     if isinstance(obj, dict):
-        return {key: translated(value, language) for key, value in obj.items()}
+        shown = obj.said(language) if isinstance(obj, NamedObject) else obj
+        return {key: translated(value, language) for key, value in shown.items()}
     if isinstance(obj, list):
         return [translated(value, language) for value in obj]
     return obj

@@ -1,11 +1,11 @@
 """The params a problem's causes carry: each name's type and meaning, one for every code.
 
-A cause is ``{field, code, params, message}`` (service/errors.py ``CAUSES`` lists each code
-with the names of its params). A name means one thing, of one type, wherever it appears
-(``count`` is always a count, ``tiles`` always tile codes), so an app reads ``params.count``
-the same way for every code, and the contract types each name once: ``CauseParamValues``
-holds every name, ``CauseParams`` each code's names with which are always there
-(service/openapi_causes.py).
+A cause is ``{field, code, params, message, name}`` (service/errors.py ``CAUSES`` lists each
+code with its name and the names of its params). A param's name means one thing, of one type,
+wherever it appears (``count`` is always a count, ``tiles`` always tile codes), so an app reads
+``params.count`` the same way for every code, and the contract types each name once:
+``CauseParamValues`` holds every name, ``CauseParams`` each code's names with which are always
+there (service/openapi_causes.py).
 
 The kinds: ``integer``, ``number``, ``boolean``, ``string``, ``tile`` (a ``TileCode``),
 ``tiles`` (an array of them), ``strings`` (an array of strings) and ``any`` (any JSON value: a

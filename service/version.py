@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-VERSION = "1.4.0"
+VERSION = "1.5.0"
 
 # How far a money version moved, by the first of its parts that changed.
 MAJOR: Final = "MAJOR"

@@ -436,7 +436,7 @@ def test_a_problem_without_the_header_differs_from_before_only_by_causes(
     assert problem["causes"] == [{
         "field": "hand.concealed", "code": "leftover-tiles",
         "params": {"sets": 2, "seven_pairs": False, "tiles": ["1p", "9p"]},
-        "message": problem["errors"]["hand.concealed"][0]}]
+        "message": problem["errors"]["hand.concealed"][0], "name": "Tiles left over"}]
 
 
 def test_a_hint_joins_the_cause_it_follows_as_its_suggestions(client: FlaskClient) -> None:

@@ -16,7 +16,7 @@ import requests
 from flask.testing import FlaskClient
 
 from service.actions import run
-from service.errors import SchemaViolation
+from service.errors import CAUSES, SchemaViolation
 from service.match import _prefixed
 from service.openapi import examples
 from service.rulesets import RULESETS
@@ -226,7 +226,8 @@ def test_an_event_sending_what_the_match_sets_is_refused_saying_why(
     problem = response.get_json()
     assert problem["errors"] == {f"events.1.request.{field}": [message]}
     assert problem["causes"] == [{"field": f"events.1.request.{field}", "code": code,
-                                  "params": {"name": field}, "message": message}]
+                                  "params": {"name": field}, "message": message,
+                                  "name": CAUSES[code].name}]
 
 
 def test_a_match_and_each_of_its_events_name_the_rules_of_the_single_calls(

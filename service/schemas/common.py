@@ -158,6 +158,13 @@ class CauseSchema(Answer):
                        "`CauseParams` gives each code's"})
     message = fields.String(required=True, metadata={
         "description": "the sentence, in the language negotiated by `Accept-Language`"})
+    name = fields.String(required=True, metadata={
+        "description": "the code's name, a short label in the language negotiated by "
+                       "`Accept-Language` (`missing-field`: Missing field, 缺少字段), to show "
+                       "a code the app has no words of its own for"})
+    name_en = fields.String(metadata={
+        "description": "the code's name in English, where the language negotiated is not "
+                       "English"})
 
 
 def _changed() -> str:
@@ -226,8 +233,8 @@ class ProblemSchema(Answer):
                          metadata={"description": "each offending field's path, such as "
                                                   "hand.melds.0.from, with its messages"})
     causes = fields.List(fields.Nested(CauseSchema), required=True, metadata={
-        "description": "each message again with its `code` and `params`, from which an app "
-                       "can write the problem in its own words (docs/contract.md)"})
+        "description": "each message again with its `code`, `params` and `name`, from which "
+                       "an app can write the problem in its own words (docs/contract.md)"})
     check = fields.Nested(CheckSchema, metadata={
         "description": "a refused request that carried `expected` (verify mode): the check, "
                        "`ok` false, naming the refusal (`refused`)"})
