@@ -145,38 +145,65 @@ class _Code:
 
     def schema(self, schema_class: type[Schema], src: str, indent: int,
                inside: tuple[type[Schema], ...]) -> str:
-        """The object in ``src`` loaded into a new dict."""
+        """The object in ``src`` loaded into a new dict, in four steps: its unknown fields
+        refused (``size_check``), each field loaded (``entries``), the size checked, the dict
+        built and the schema's checks called (``result``)."""
         schema = schema_class()
         if not _compilable(schema) or schema_class in inside:  # a schema nested in itself
             return self.marshmallow_part(f"{self.name(schema.load, 'load')}({src})", indent)
         inside = (*inside, schema_class)
         keys = [field.data_key or name for name, field in schema.load_fields.items()]
-        # Unknown fields: the body's size against the fields read (the required ones, which
-        # are all there or a KeyError, and the optional ones counted as found); a field read
-        # by marshmallow's own code, or two fields sharing a key, make the keys compared.
+        optional_count, size = self.size_check(schema, keys, src, indent)
+        first_entries, later_entries = self.entries(schema, keys, src, optional_count, indent,
+                                                    inside)
+        if size is not None:  # before the hooks, which marshmallow runs on known fields only
+            self.refuse_if(indent, [f"len({src}) != {size}"])
+        return self.result(schema_class, schema, src, first_entries, later_entries, indent)
+
+    def size_check(self, schema: Schema, keys: list[str], src: str,
+                   indent: int) -> tuple[str | None, str | None]:
+        """The lines refusing anything but a dict, and the size the dict must have: the
+        generated local counting the optional fields present (None if there are none) and the
+        size as an expression (None where the keys are compared instead, written here).
+
+        Unknown fields: the body's size against the fields read (the required ones, which are
+        all there or a KeyError, and the optional ones counted as found); a field read by
+        marshmallow's own code, or two fields sharing a key, make the keys compared."""
         by_count = len(set(keys)) == len(keys) and not any(
             field.pre_load or field.post_load for field in schema.load_fields.values())
         self.refuse_if(indent, [f"type({src}) is not dict"])
         if not by_count:
             self.refuse_if(indent, [f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
+            return None, None
         required = sum(field.required for field in schema.load_fields.values())
-        # the generated local counting the optional fields present
-        optional_count = self.local("found") if by_count and required < len(keys) else None
+        optional_count = self.local("found") if required < len(keys) else None
         if optional_count is not None:
             self.add(indent, f"{optional_count} = 0")
-        first_entries: list[str] = []  # "attr": value, while every field is in the loaded dict
-        later_entries: list[tuple[str, str, str]] = []  # (attr, value, presence) for the rest
+        size = " + ".join(([str(required)] if required else [])
+                          + ([optional_count] if optional_count else []))
+        return optional_count, size or "0"
+
+    def entries(self, schema: Schema, keys: list[str], src: str, optional_count: str | None,
+                indent: int, inside: tuple[type[Schema], ...]
+                ) -> tuple[list[str], list[tuple[str, str, str]]]:
+        """Each field of the object in ``src`` loaded into a local: the dict's first entries,
+        ``"attr": value`` while every field is in the loaded dict, then ``(attr, value,
+        presence)`` for the rest, added one by one so that marshmallow's key order is kept."""
+        first_entries: list[str] = []
+        later_entries: list[tuple[str, str, str]] = []
         for (name, field), key in zip(schema.load_fields.items(), keys, strict=True):
             attr = repr(field.attribute or name)
             value, presence = self.field(field, src, repr(key), optional_count, indent, inside)
             if presence is None and not later_entries:
                 first_entries.append(f"{attr}: {value}")
-            else:  # marshmallow's key order kept: every later field is added in turn
+            else:
                 later_entries.append((attr, value, presence or "True"))
-        if by_count:  # before the hooks, which marshmallow runs on known fields only
-            size = " + ".join(([str(required)] if required else [])
-                              + ([optional_count] if optional_count else []))
-            self.refuse_if(indent, [f"len({src}) != {size or 0}"])
+        return first_entries, later_entries
+
+    def result(self, schema_class: type[Schema], schema: Schema, src: str,
+               first_entries: list[str], later_entries: list[tuple[str, str, str]],
+               indent: int) -> str:
+        """The loaded dict built from ``entries``, then the schema's checks called on it."""
         schema_checks = checks(schema_class)
         # Built into ``src`` itself, unless a check reads the original object there
         result = self.local("obj") if src == "data" or any(
@@ -337,25 +364,11 @@ class _Code:
         return [self.failure(validator, value) for validator in validators]
 
     def failure(self, validator: Any, value: str) -> str:
+        """The condition under which one validator refuses ``value``."""
         if type(validator) is validate.Range:
-            low, high = validator.min, validator.max
-            parts = []
-            if low is not None:
-                parts.append(f"{self.name(low, 'low')} {'<=' if validator.min_inclusive else '<'}")
-            parts.append(value)
-            if high is not None:
-                parts.append(f"{'<=' if validator.max_inclusive else '<'} "
-                             f"{self.name(high, 'high')}")
-            return f"not {' '.join(parts)}" if len(parts) > 1 else "False"
+            return self.range_failure(validator, value)
         if type(validator) is validate.Length:
-            if validator.equal is not None:
-                return f"len({value}) != {self.name(validator.equal, 'length')}"
-            shortest, longest = validator.min, validator.max
-            bounds = ([f"len({value}) < {self.name(shortest, 'shortest')}"]
-                      if shortest else []) + \
-                ([f"len({value}) > {self.name(longest, 'longest')}"]
-                 if longest is not None else [])
-            return " or ".join(bounds) or "False"
+            return self.length_failure(validator, value)
         if type(validator) is validate.OneOf:
             try:
                 choices = frozenset(validator.choices)
@@ -364,6 +377,27 @@ class _Code:
             else:
                 return f"{value} not in {self.name(choices, 'choices')}"
         return f"not {self.name(_predicate(validator), 'check')}({value})"
+
+    def range_failure(self, validator: validate.Range, value: str) -> str:
+        low, high = validator.min, validator.max
+        parts = []
+        if low is not None:
+            parts.append(f"{self.name(low, 'low')} {'<=' if validator.min_inclusive else '<'}")
+        parts.append(value)
+        if high is not None:
+            parts.append(f"{'<=' if validator.max_inclusive else '<'} "
+                         f"{self.name(high, 'high')}")
+        return f"not {' '.join(parts)}" if len(parts) > 1 else "False"
+
+    def length_failure(self, validator: validate.Length, value: str) -> str:
+        if validator.equal is not None:
+            return f"len({value}) != {self.name(validator.equal, 'length')}"
+        shortest, longest = validator.min, validator.max
+        bounds = ([f"len({value}) < {self.name(shortest, 'shortest')}"]
+                  if shortest else []) + \
+            ([f"len({value}) > {self.name(longest, 'longest')}"]
+             if longest is not None else [])
+        return " or ".join(bounds) or "False"
 
 
 def _predicate(validator: Any) -> Callable[[Any], bool]:

@@ -221,7 +221,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     may still draw leaves every part's wild places as they were (the tile stays within its
     limit), so a part keeps one tile more exactly when it lacks the tile. A best part is
     walked unless some state beat it, that is unless fewer sets or no pair keep as many; the
-    masks of such entries are emptied below and never read."""
+    masks of such entries are emptied (``_at_most``) and never read."""
     size = len(counts)
     sets_span = most_sets + 1
     soft = spare == SOFT
@@ -315,6 +315,14 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
         lacks_any, next_lacks_any = next_lacks_any, lacks_any
         old_states = new_states
         frontier = _frontier(values, new_states, width, sets_span, soft)
+    return _at_most(values, lacks, lacks_any, frontier, sets_span, width, soft)
+
+
+def _at_most(values: list[int], lacks: list[int], lacks_any: list[int], frontier: list[int],
+             sets_span: int, width: int, soft: bool) -> Table:
+    """The table the walk ends with, from its last tile's states: the entry of ``k`` sets,
+    ``p`` pairs and ``e`` wild places holds the best of the states with no sequence open and
+    that many of each, or fewer of each ("at most")."""
     entries = sets_span * 2 * width
     table = [IMPOSSIBLE] * entries
     masks = [0] * entries
