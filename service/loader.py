@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/loader.md
 """Loading request bodies fast, with marshmallow's answer whenever the fast path is unsure.
 
 marshmallow stays the contract: the schemas, their messages and ``openapi.yaml``. Running its

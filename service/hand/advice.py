@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/advice-reader.md
 """Advice on a hand: how far from ready (向听), which draws bring it closer and how many of each
 are left (进张), and what each discard leaves (G-9). The rulesets' advice actions say what a
 hand may draw and hold (``Form``); this reads it with the suit tables of service/hand/shanten.

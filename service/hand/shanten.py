@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/shanten-walk.md
 """How far standing tiles are from ready (向听, shanten), read suit by suit from tables (G-9).
 
 A hand of ``3n + 1`` or ``3n + 2`` standing tiles that must make ``n`` sets and a pair is
