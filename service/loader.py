@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/loader.md
 """Loading request bodies fast, with marshmallow's answer whenever the fast path is unsure.
 
 marshmallow stays the contract: the schemas, their messages and ``openapi.yaml``. Running its
@@ -69,15 +70,15 @@ _LITERALS = (int, str, bool, type(None))  # written into the source as themselve
 
 
 @cache
-def generated(schema_class: type[Schema], prefix: str = "") -> tuple[str, dict[str, Any]]:
+def program(schema_class: type[Schema], prefix: str = "") -> tuple[str, dict[str, Any]]:
     """The Python source of one schema's loader function, and the objects its global names
     stand for (each such name starts with ``prefix``)."""
     code = _Code(prefix)
-    loaded = code.schema(schema_class, "data", 2, ())
+    result = code.schema(schema_class, "data", 2, ())
     # Any error at all (a missing key, an unhashable choice, a tile that is not one, a hook's
     # ValidationError) means marshmallow decides: one handler, free until something raises.
     text = ("def load(data: Any) -> Any:\n    try:\n" + "\n".join(code.lines)
-            + f"\n        return {loaded}\n"
+            + f"\n        return {result}\n"
             + "    except Exception:  # marshmallow will load it, or say why not, itself\n"
             + "        raise Unsure from None\n")
     return text, code.names
@@ -87,7 +88,7 @@ def generated(schema_class: type[Schema], prefix: str = "") -> tuple[str, dict[s
 def reader(schema_class: type[Schema]) -> Reader:
     """The compiled loader of one schema class: the loaded dict, or Unsure. Built at its
     first use (a few milliseconds) and kept for the process's life, one per schema class."""
-    text, names = generated(schema_class)
+    text, names = program(schema_class)
     filename = f"<loader of {schema_class.__module__}.{schema_class.__qualname__}>"
     # Tracebacks and profilers show the generated lines.
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
@@ -99,12 +100,13 @@ def reader(schema_class: type[Schema]) -> Reader:
 
 def source(schema_class: type[Schema]) -> str:
     """The Python source ``reader`` runs for a schema: for reading and for profiles."""
-    return generated(schema_class)[0]
+    return program(schema_class)[0]
 
 
 # Names every loader may use, the same objects in every one.
-_SHARED: dict[str, Any] = {"Any": Any, "Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
-                           "parse_compact": parse_compact, "TILE_OF": TILE_OF}
+_COMMON_NAMES: dict[str, Any] = {
+    "Any": Any, "Unsure": Unsure, "MISSING": missing, "RAISE": RAISE,
+    "parse_compact": parse_compact, "TILE_OF": TILE_OF}
 
 
 class _Code:
@@ -116,7 +118,7 @@ class _Code:
 
     def __init__(self, prefix: str = "") -> None:
         self.lines: list[str] = []
-        self.names: dict[str, Any] = dict(_SHARED)
+        self.names: dict[str, Any] = dict(_COMMON_NAMES)
         self.prefix = prefix
         self.count = 0
 
@@ -144,94 +146,123 @@ class _Code:
 
     def schema(self, schema_class: type[Schema], src: str, indent: int,
                inside: tuple[type[Schema], ...]) -> str:
-        """The object in ``src`` loaded into a new dict."""
+        """The object in ``src`` loaded into a new dict, in four steps: its unknown fields
+        refused (``size_check``), each field loaded (``entries``), the size checked, the dict
+        built and the schema's checks called (``result``)."""
         schema = schema_class()
-        if not _understood(schema) or schema_class in inside:  # a schema nested in itself
-            return self.generic(f"{self.name(schema.load, 'load')}({src})", indent)
+        if not _compilable(schema) or schema_class in inside:  # a schema nested in itself
+            return self.marshmallow_part(f"{self.name(schema.load, 'load')}({src})", indent)
         inside = (*inside, schema_class)
         keys = [field.data_key or name for name, field in schema.load_fields.items()]
-        # Unknown fields: the body's size against the fields read (the required ones, which
-        # are all there or a KeyError, and the optional ones counted as found); a field read
-        # by marshmallow's own code, or two fields sharing a key, make the keys compared.
-        counted = len(set(keys)) == len(keys) and not any(
+        optional_count, size = self.size_check(schema, keys, src, indent)
+        first_entries, later_entries = self.entries(schema, keys, src, optional_count, indent,
+                                                    inside)
+        if size is not None:  # before the hooks, which marshmallow runs on known fields only
+            self.refuse_if(indent, [f"len({src}) != {size}"])
+        return self.result(schema_class, schema, src, first_entries, later_entries, indent)
+
+    def size_check(self, schema: Schema, keys: list[str], src: str,
+                   indent: int) -> tuple[str | None, str | None]:
+        """The lines refusing anything but a dict, and the size the dict must have: the
+        generated local counting the optional fields present (None if there are none) and the
+        size as an expression (None where the keys are compared instead, written here).
+
+        Unknown fields: the body's size against the fields read (the required ones, which are
+        all there or a KeyError, and the optional ones counted as found); a field read by
+        marshmallow's own code, or two fields sharing a key, make the keys compared."""
+        by_count = len(set(keys)) == len(keys) and not any(
             field.pre_load or field.post_load for field in schema.load_fields.values())
         self.refuse_if(indent, [f"type({src}) is not dict"])
-        if not counted:
+        if not by_count:
             self.refuse_if(indent, [f"not {src}.keys() <= {self.name(frozenset(keys), 'known')}"])
+            return None, None
         required = sum(field.required for field in schema.load_fields.values())
-        found = self.local("found") if counted and required < len(keys) else None
-        if found is not None:
-            self.add(indent, f"{found} = 0")
-        always: list[str] = []  # "attr": value, while every field is in the loaded dict
-        then: list[tuple[str, str, str]] = []  # (attr, value, presence) for the rest
+        optional_count = self.local("found") if required < len(keys) else None
+        if optional_count is not None:
+            self.add(indent, f"{optional_count} = 0")
+        size = " + ".join(([str(required)] if required else [])
+                          + ([optional_count] if optional_count else []))
+        return optional_count, size or "0"
+
+    def entries(self, schema: Schema, keys: list[str], src: str, optional_count: str | None,
+                indent: int, inside: tuple[type[Schema], ...]
+                ) -> tuple[list[str], list[tuple[str, str, str]]]:
+        """Each field of the object in ``src`` loaded into a local: the dict's first entries,
+        ``"attr": value`` while every field is in the loaded dict, then ``(attr, value,
+        presence)`` for the rest, added one by one so that marshmallow's key order is kept."""
+        first_entries: list[str] = []
+        later_entries: list[tuple[str, str, str]] = []
         for (name, field), key in zip(schema.load_fields.items(), keys, strict=True):
             attr = repr(field.attribute or name)
-            value, presence = self.field(field, src, repr(key), found, indent, inside)
-            if presence is None and not then:
-                always.append(f"{attr}: {value}")
-            else:  # marshmallow's key order kept: every later field is added in turn
-                then.append((attr, value, presence or "True"))
-        if counted:  # before the hooks, which marshmallow runs on known fields only
-            size = " + ".join(([str(required)] if required else []) + ([found] if found else []))
-            self.refuse_if(indent, [f"len({src}) != {size or 0}"])
-        found_checks = checks(schema_class)
-        # Built into ``src`` itself, unless a check reads the original object there
-        loaded = self.local("obj") if src == "data" or any(
-            check.pass_original for check in found_checks) else src
-        self.add(indent, f"{loaded} = {{{', '.join(always)}}}")
-        for attr, value, presence in then:
-            self.add(indent, f"if {presence}:")
-            self.add(indent + 1, f"{loaded}[{attr}] = {value}")
-        for check in found_checks:
-            bound = check.check.__get__(schema)  # the check of this schema instance
-            arguments = [loaded, src] if check.pass_original else [loaded]
-            self.add(indent, f"{self.name(bound, 'check')}({', '.join(arguments)})")
-        return loaded
+            value, presence = self.field(field, src, repr(key), optional_count, indent, inside)
+            if presence is None and not later_entries:
+                first_entries.append(f"{attr}: {value}")
+            else:
+                later_entries.append((attr, value, presence or "True"))
+        return first_entries, later_entries
 
-    def field(self, field: Field, src: str, key: str, found: str | None, indent: int,
+    def result(self, schema_class: type[Schema], schema: Schema, src: str,
+               first_entries: list[str], later_entries: list[tuple[str, str, str]],
+               indent: int) -> str:
+        """The loaded dict built from ``entries``, then the schema's checks called on it."""
+        schema_checks = checks(schema_class)
+        # Built into ``src`` itself, unless a check reads the original object there
+        result = self.local("obj") if src == "data" or any(
+            check.pass_original for check in schema_checks) else src
+        self.add(indent, f"{result} = {{{', '.join(first_entries)}}}")
+        for attr, value, presence in later_entries:
+            self.add(indent, f"if {presence}:")
+            self.add(indent + 1, f"{result}[{attr}] = {value}")
+        for check in schema_checks:
+            method = check.check.__get__(schema)  # the check of this schema instance
+            arguments = [result, src] if check.pass_original else [result]
+            self.add(indent, f"{self.name(method, 'check')}({', '.join(arguments)})")
+        return result
+
+    def field(self, field: Field, src: str, key: str, optional_count: str | None, indent: int,
               inside: tuple[type[Schema], ...]) -> tuple[str, str | None]:
         """One field of the object in ``src``: its loaded value, and a condition for its
         presence in the loaded dict (None: always present). A present optional field adds 1
-        to ``found``, when there is one."""
+        to ``optional_count``, when there is one."""
         value = self.local("v")
         default = field.load_default
         if field.pre_load or field.post_load:  # marshmallow's own, whole
             self.add(indent, f"{value} = {src}.get({key}, MISSING)")
             deserialize = self.name(field.deserialize, "deserialize")
-            loaded = self.generic(f"{deserialize}({value}, {key}, {src})", indent)
-            return loaded, f"{loaded} is not MISSING"
+            part = self.marshmallow_part(f"{deserialize}({value}, {key}, {src})", indent)
+            return part, f"{part} is not MISSING"
         if field.required:  # missing: a KeyError, so marshmallow's error
             self.add(indent, f"{value} = {src}[{key}]")
-            self.present(field, value, indent, inside)
+            self.load_present(field, value, indent, inside)
             return value, None
         self.add(indent, f"if {key} in {src}:")
-        if found is not None:
-            self.add(indent + 1, f"{found} += 1")
+        if optional_count is not None:
+            self.add(indent + 1, f"{optional_count} += 1")
         self.add(indent + 1, f"{value} = {src}[{key}]")
-        self.present(field, value, indent + 1, inside)
+        self.load_present(field, value, indent + 1, inside)
         self.add(indent, "else:")
         self.add(indent + 1, f"{value} = {self.default(default)}")
         return value, (f"{value} is not MISSING" if default is missing else None)
 
-    def present(self, field: Field, value: str, indent: int,
-                inside: tuple[type[Schema], ...]) -> None:
+    def load_present(self, field: Field, value: str, indent: int,
+                     inside: tuple[type[Schema], ...]) -> None:
         """The value of a field that is there replaced by its loaded value: null stays null
         where the field allows it, and is refused where it does not."""
         if field.allow_none:
             self.add(indent, f"if {value} is not None:")
             indent += 1
-        elif not self.typed(field):  # its own type check would not refuse null
+        elif not self.starts_with_type_check(field):  # so its own check would not refuse null
             self.refuse_if(indent, [f"{value} is None"])
         result = self.value(field, value, indent, inside)
         if result != value:
             self.add(indent, f"{value} = {result}")
 
     @staticmethod
-    def typed(field: Field) -> bool:
+    def starts_with_type_check(field: Field) -> bool:
         """Whether ``value`` writes this field's load starting with a check of the value's
         type (so null is refused)."""
         kind = type(field)
-        return _identity(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
+        return _identity_field(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
             kind is fields.Nested and isinstance(field, fields.Nested)
             and isinstance(field.nested, type) and issubclass(field.nested, Schema))
 
@@ -252,14 +283,14 @@ class _Code:
 
     def value(self, field: Field, src: str, indent: int,
               inside: tuple[type[Schema], ...]) -> str:
-        """The present, non-null value in ``src`` loaded and checked with the field's
+        """The present, non-null value in ``src`` result and checked with the field's
         validators."""
         kind = type(field)
         checks = list(field.validators)
         choices = _choices(field)
         if choices is not None:  # a value not among them (or unhashable) raises
             return f"{self.name(choices, 'choices')}[{src}]"
-        if _identity(field):
+        if _identity_field(field):
             self.refuse_if(indent, [f"type({src}) is not {_IDENTITY[kind].__name__}",
                                     *self.failures(checks, src)])
             return src
@@ -267,92 +298,78 @@ class _Code:
             if not checks:
                 return f"TILE_OF[{src}]"
             self.add(indent, f"{src} = TILE_OF[{src}]")
-            loaded = src
+            result = src
         elif kind is Tiles and isinstance(field, Tiles):
-            loaded = self.tiles(field.max_tiles, src, indent)
+            result = self.tiles(field.max_tiles, src, indent)
         elif kind in _LISTS and isinstance(field, fields.List):
             lengths = [check for check in checks if type(check) is validate.Length]
             checks = [check for check in checks if type(check) is not validate.Length]
             # Bounds first: the same bodies pass, and a huge list is refused before its items.
             self.refuse_if(indent, [f"type({src}) is not list", *self.failures(lengths, src)])
-            loaded = self.items(field.inner, src, indent, inside)
+            result = self.items(field.inner, src, indent, inside)
         elif kind is fields.Nested and isinstance(field, fields.Nested) and not (
                 field.many or field.only or field.exclude or field.unknown) \
                 and isinstance(field.nested, type) and issubclass(field.nested, Schema):
-            loaded = self.schema(field.nested, src, indent, inside)
+            result = self.schema(field.nested, src, indent, inside)
         elif callable(fast_load := getattr(field, "fast_load", None)) and not checks:
             # a field of the contract's own that loads itself in one call (``rules``)
-            return self.generic(f"{self.name(fast_load, 'fast_load')}({src})", indent)
+            return self.marshmallow_part(f"{self.name(fast_load, 'fast_load')}({src})", indent)
         else:  # any other field: marshmallow's own ``deserialize``, its validators included
             deserialize = self.name(field.deserialize, "deserialize")
-            return self.generic(f"{deserialize}({src})", indent)
-        self.refuse_if(indent, self.failures(checks, loaded))
-        return loaded
+            return self.marshmallow_part(f"{deserialize}({src})", indent)
+        self.refuse_if(indent, self.failures(checks, result))
+        return result
 
     def tiles(self, max_tiles: int, src: str, indent: int) -> str:
         """A compact string or an array of codes, as ``Tiles._deserialize`` reads them, into
         ``src``: a bad string raises InvalidTiles, a bad code a KeyError or a TypeError."""
-        loaded = src
+        result = src
         self.add(indent, f"if type({src}) is str and len({src}) <= {MAX_COMPACT_LENGTH}:")
-        self.add(indent + 1, f"{loaded} = parse_compact({src})")
-        self.refuse_if(indent + 1, [f"len({loaded}) > {max_tiles}"])
+        self.add(indent + 1, f"{result} = parse_compact({src})")
+        self.refuse_if(indent + 1, [f"len({result}) > {max_tiles}"])
         self.add(indent, f"elif type({src}) is list and len({src}) <= {max_tiles}:")
-        self.add(indent + 1, f"{loaded} = [TILE_OF[code] for code in {src}]")
+        self.add(indent + 1, f"{result} = [TILE_OF[code] for code in {src}]")
         self.add(indent, "else:")
         self.add(indent + 1, "raise Unsure")
-        return loaded
+        return result
 
     def items(self, inner: Field, src: str, indent: int,
               inside: tuple[type[Schema], ...]) -> str:
         """Each item of the list in ``src`` loaded, into a new list."""
         item = self.local("item")
-        if _identity(inner) and _choices(inner) is None and not (
+        if _identity_field(inner) and _choices(inner) is None and not (
                 inner.allow_none or inner.pre_load or inner.post_load):
             self.add(indent, f"for {item} in {src}:")  # checked, then copied whole
             self.value(inner, item, indent + 1, inside)
             return f"{src}[:]"
-        loaded = self.local("items")
-        self.add(indent, f"{loaded}: list[Any] = []")
+        result = self.local("items")
+        self.add(indent, f"{result}: list[Any] = []")
         self.add(indent, f"for {item} in {src}:")
         if inner.pre_load or inner.post_load:
             deserialize = self.name(inner.deserialize, "deserialize")
-            result = self.generic(f"{deserialize}({item})", indent + 1)
-            self.add(indent + 1, f"{loaded}.append({result})")
+            part = self.marshmallow_part(f"{deserialize}({item})", indent + 1)
+            self.add(indent + 1, f"{result}.append({part})")
         else:
-            self.present(inner, item, indent + 1, inside)
-            self.add(indent + 1, f"{loaded}.append({item})")
-        return loaded
+            self.load_present(inner, item, indent + 1, inside)
+            self.add(indent + 1, f"{result}.append({item})")
+        return result
 
-    def generic(self, call: str, indent: int) -> str:
+    def marshmallow_part(self, call: str, indent: int) -> str:
         """marshmallow's own loading of a part; any error means marshmallow decides the body."""
-        loaded = self.local("part")
-        self.add(indent, f"{loaded} = {call}")
-        return loaded
+        part = self.local("part")
+        self.add(indent, f"{part} = {call}")
+        return part
 
     def failures(self, validators: list[Any], value: str) -> list[str]:
         """Conditions under which the validators refuse ``value`` (its type already known)."""
         return [self.failure(validator, value) for validator in validators]
 
     def failure(self, validator: Any, value: str) -> str:
+        """The condition under which one validator refuses ``value``."""
         if type(validator) is validate.Range:
-            low, high = validator.min, validator.max
-            parts = []
-            if low is not None:
-                parts.append(f"{self.name(low, 'low')} {'<=' if validator.min_inclusive else '<'}")
-            parts.append(value)
-            if high is not None:
-                parts.append(f"{'<=' if validator.max_inclusive else '<'} "
-                             f"{self.name(high, 'high')}")
-            return f"not {' '.join(parts)}" if len(parts) > 1 else "False"
+            return self.range_failure(validator, value)
         if type(validator) is validate.Length:
-            if validator.equal is not None:
-                return f"len({value}) != {self.name(validator.equal, 'length')}"
-            shortest, longest = validator.min, validator.max
-            bounds = ([f"len({value}) < {self.name(shortest, 'shortest')}"]
-                      if shortest else []) + \
-                ([f"len({value}) > {self.name(longest, 'longest')}"]
-                 if longest is not None else [])
-            return " or ".join(bounds) or "False"
+            return self.length_failure(validator, value)
         if type(validator) is validate.OneOf:
             try:
                 choices = frozenset(validator.choices)
@@ -360,10 +377,31 @@ class _Code:
                 pass
             else:
                 return f"{value} not in {self.name(choices, 'choices')}"
-        return f"not {self.name(_passes(validator), 'check')}({value})"
+        return f"not {self.name(_predicate(validator), 'check')}({value})"
+
+    def range_failure(self, validator: validate.Range, value: str) -> str:
+        low, high = validator.min, validator.max
+        parts = []
+        if low is not None:
+            parts.append(f"{self.name(low, 'low')} {'<=' if validator.min_inclusive else '<'}")
+        parts.append(value)
+        if high is not None:
+            parts.append(f"{'<=' if validator.max_inclusive else '<'} "
+                         f"{self.name(high, 'high')}")
+        return f"not {' '.join(parts)}" if len(parts) > 1 else "False"
+
+    def length_failure(self, validator: validate.Length, value: str) -> str:
+        if validator.equal is not None:
+            return f"len({value}) != {self.name(validator.equal, 'length')}"
+        shortest, longest = validator.min, validator.max
+        bounds = ([f"len({value}) < {self.name(shortest, 'shortest')}"]
+                  if shortest else []) + \
+            ([f"len({value}) > {self.name(longest, 'longest')}"]
+             if longest is not None else [])
+        return " or ".join(bounds) or "False"
 
 
-def _passes(validator: Any) -> Callable[[Any], bool]:
+def _predicate(validator: Any) -> Callable[[Any], bool]:
     """Any other validator as a predicate, called as marshmallow calls it (a False return or
     an error both fail)."""
 
@@ -406,7 +444,7 @@ def _literal(value: Any) -> str | None:
     return None
 
 
-def _identity(field: Field) -> bool:
+def _identity_field(field: Field) -> bool:
     """Whether the field loads a value of its exact type as the value itself."""
     kind = type(field)
     return kind in _IDENTITY and (kind is not fields.Boolean or (
@@ -414,7 +452,7 @@ def _identity(field: Field) -> bool:
 
 
 
-def _understood(schema: Schema) -> bool:
+def _compilable(schema: Schema) -> bool:
     """Options the compiled reader reproduces; anything else is marshmallow's. (Hooks other
     than ``@request_check`` are not used by any schema: tests/test_loader.py.)"""
     if schema.unknown != RAISE or schema.many or schema.partial:

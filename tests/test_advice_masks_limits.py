@@ -48,7 +48,7 @@ def test_the_masks_read_as_each_draws_table_under_any_limits(
     form, counts, wilds, spare = hand
     by_masks, by_tables = Reader(form, spare), Reader(form, spare, masks=False)
     if (sum(counts) + wilds) % 3 == 1:
-        assert by_masks.read(counts, wilds, True) == by_tables.read(counts, wilds, True)
+        assert by_masks.reading(counts, wilds, True) == by_tables.reading(counts, wilds, True)
     else:
         assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds)
 
@@ -60,7 +60,7 @@ def test_a_lacked_tile_needing_more_places_than_the_hand_has_does_not_help() -> 
     keeps three natural tiles (shanten 2). A best part lacks 6m, but with 6m drawn every
     hand keeping four needs more than three places: 6m does not help, 5m does. The masks
     see 6m lacked at a best whose places with the rest pass the hand's, so it is read from
-    the table after the draw (``Reader._lifts``' places check)."""
+    the table after the draw (``Reader._gain_masks``' places check)."""
     counts = [0] * 34
     for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
         counts[t] = 1

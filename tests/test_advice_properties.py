@@ -255,8 +255,8 @@ def test_soft_tables_read_as_the_exact_ones(data: st.DataObject, winning: bool) 
     """With wilds, the tables that count wild places (SOFT) and fall back on the exact ones
     give every shanten the exact tables give, the hand's and after each draw."""
     form, counts, wilds, spare = _reading("yueqing", data.draw(hands("yueqing", winning=winning)))
-    assert Reader(form, spare).read(counts, wilds, True) == \
-        Reader(form, spare, soft=False).read(counts, wilds, True)
+    assert Reader(form, spare).reading(counts, wilds, True) == \
+        Reader(form, spare, soft=False).reading(counts, wilds, True)
 
 
 @_SETTINGS
@@ -274,7 +274,7 @@ def test_discards_read_as_each_standing_hand_alone(data: st.DataObject, ruleset:
     for d, read in found.items():
         standing = list(counts)
         standing[d] -= 1
-        assert read == reader.read(standing, wilds, True), (hand, d)
+        assert read == reader.reading(standing, wilds, True), (hand, d)
 
 
 @st.composite
@@ -315,6 +315,6 @@ def test_the_masks_read_as_each_draws_table(data: st.DataObject, ruleset: str,
     form, counts, wilds, spare = _reading(ruleset, hand)
     by_masks, by_tables = Reader(form, spare), Reader(form, spare, masks=False)
     if (sum(counts) + wilds) % 3 == 1:  # of waiting size
-        assert by_masks.read(counts, wilds, True) == by_tables.read(counts, wilds, True), hand
+        assert by_masks.reading(counts, wilds, True) == by_tables.reading(counts, wilds, True), hand
     else:
         assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds), hand

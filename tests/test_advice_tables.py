@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand import shanten
-from service.hand.advice import _merge
+from service.hand.advice import _joint
 from service.hand.shanten import (
     IMPOSSIBLE,
     SOFT,
     _walk,
     canonical_key,
     mask_parts,
-    placed_mask,
+    own_mask,
     suit_key,
 )
 from tests.budget import examples
@@ -64,7 +64,7 @@ def test_a_canonical_suit_reads_as_the_suit(suit: tuple[list[int], list[int], bo
     for mask, same in zip(masks, same_masks, strict=True):
         lacks, more = mask_parts(mask, soft)
         same_lacks, same_more = mask_parts(same, soft)
-        assert (lacks, more) == (placed_mask(same_lacks, places), placed_mask(same_more, places))
+        assert (lacks, more) == (own_mask(same_lacks, places), own_mask(same_more, places))
 
 
 def test_suits_read_alike_have_one_canonical_form() -> None:
@@ -122,12 +122,12 @@ def test_the_walk_drops_only_states_that_change_no_table(
     walks prune.)"""
     counts, limits, honours, most_sets, spare = suit
     pruned = _walk(counts, limits, honours, most_sets, spare)
-    dropping = shanten._undominated
-    shanten._undominated = lambda kept_at, reached, *rest: reached  # type: ignore[assignment]
+    pruning = shanten._frontier
+    shanten._frontier = lambda values, states, *rest: states  # type: ignore[assignment]
     try:
         every = _walk(counts, limits, honours, most_sets, spare)
     finally:
-        shanten._undominated = dropping
+        shanten._frontier = pruning
     assert every == pruned
 
 
@@ -187,7 +187,7 @@ def test_the_masks_are_the_draws_that_keep_one_more(
 @settings(max_examples=examples(400), deadline=None)
 @given(st.integers(0, 5), st.randoms(use_true_random=False))
 def test_tables_of_one_place_combine_as_every_split(sets: int, rng: random.Random) -> None:
-    """``_merge`` of tables without wild places (its own loop) against every split of sets
+    """``_joint`` of tables without wild places (its own loop) against every split of sets
     and pair between the two, impossible entries included."""
     size = (sets + 1) * 2
 
@@ -202,4 +202,4 @@ def test_tables_of_one_place_combine_as_every_split(sets: int, rng: random.Rando
                 if one[k1 * 2 + p1] >= 0 and two[k2 * 2 + p2] >= 0:
                     index = (k1 + k2) * 2 + p1 + p2
                     every[index] = max(every[index], one[k1 * 2 + p1] + two[k2 * 2 + p2])
-    assert _merge(one, two, sets, 1) == tuple(every)
+    assert _joint(one, two, sets, 1) == tuple(every)

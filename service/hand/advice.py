@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/advice-reader.md
 """Advice on a hand: how far from ready (向听), which draws bring it closer and how many of each
 are left (进张), and what each discard leaves (G-9). The rulesets' advice actions say what a
 hand may draw and hold (``Form``); this reads it with the suit tables of service/hand/shanten.
@@ -6,9 +7,9 @@ Which draws help: a draw lets the hand keep at most one natural tile more, and d
 when some best winning hand lacks the tile drawn. Each suit table says, per entry, which
 tiles its best parts lack (service/hand/shanten.py ``_walk``), so the draws are read from the
 tables the hand already has, at the splits of sets and pair between suits that keep the most
-(``Reader._lifts``); the table after a draw is read only where the masks cannot see
-(``Reader._after``). A hand of winning size keeps more across its discards, each of which
-changes one suit (``Reader.discards``): its suits' tables and their pairs and threes combined
+(``Reader._gain_masks``); the table after a draw is read only where the masks cannot see
+(``Reader._draw_shanten``). A hand of winning size keeps more across its discards, each of
+which changes one suit (``Reader.discards``): its suits' tables and their pairs and threes combined
 are made once for the hand.
 """
 
@@ -20,15 +21,15 @@ from typing import Any, NamedTuple
 from service.errors import impossible
 from service.hand.shanten import (
     IMPOSSIBLE,
-    IN_PLACE,
+    OWN_PLACES,
     SOFT,
-    hand_kept,
-    hand_places,
     mask_parts,
-    placed_mask,
+    own_mask,
     seven_pairs_from,
+    soft_naturals,
+    soft_places,
     suit_key,
-    suit_masked,
+    suit_table,
 )
 from service.hand.splits import SUITS
 from service.hand.turns import turn
@@ -47,12 +48,12 @@ class Form(NamedTuple):
     seven_pairs: bool          # seven pairs win too
 
 
-def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
+def _joint(one: tuple[int, ...], two: tuple[int, ...], sets: int,
            width: int) -> tuple[int, ...]:
     """Two tables combined: the most tiles kept by k sets, p pairs, e wild places over both."""
     if width == 1:
-        return _merge_one(one, two, sets)
-    merged = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
+        return _joint_one_place(one, two, sets)
+    joint = [IMPOSSIBLE] * ((sets + 1) * 2 * width)
     for k1 in range(sets + 1):
         for p1 in (0, 1):
             row1 = (k1 * 2 + p1) * width
@@ -66,38 +67,40 @@ def _merge(one: tuple[int, ...], two: tuple[int, ...], sets: int,
                         row = ((k1 + k2) * 2 + p1 + p2) * width + e1
                         for e2 in range(width - e1):
                             kept2 = two[row2 + e2]
-                            if kept2 >= 0 and merged[row + e2] < kept1 + kept2:
-                                merged[row + e2] = kept1 + kept2
-    return tuple(merged)
+                            if kept2 >= 0 and joint[row + e2] < kept1 + kept2:
+                                joint[row + e2] = kept1 + kept2
+    return tuple(joint)
 
 
-def _merge_one(one: tuple[int, ...], two: tuple[int, ...], sets: int) -> tuple[int, ...]:
-    """``_merge`` of tables of one wild place each (no wilds, or soft): the advice's most
+def _joint_one_place(one: tuple[int, ...], two: tuple[int, ...],
+                     sets: int) -> tuple[int, ...]:
+    """``_joint`` of tables of one wild place each (no wilds, or soft): the advice's most
     frequent combination, written without the places' loops."""
-    merged = [IMPOSSIBLE] * ((sets + 1) * 2)
+    joint = [IMPOSSIBLE] * ((sets + 1) * 2)
     for k1 in range(sets + 1):
         none1, pair1 = one[2 * k1], one[2 * k1 + 1]
         for k2 in range(sets - k1 + 1):
             none2, pair2 = two[2 * k2], two[2 * k2 + 1]
             row = 2 * (k1 + k2)
-            if none1 >= 0 and none2 >= 0 and merged[row] < none1 + none2:
-                merged[row] = none1 + none2
-            if none1 >= 0 and pair2 >= 0 and merged[row + 1] < none1 + pair2:
-                merged[row + 1] = none1 + pair2
-            if pair1 >= 0 and none2 >= 0 and merged[row + 1] < pair1 + none2:
-                merged[row + 1] = pair1 + none2
-    return tuple(merged)
+            if none1 >= 0 and none2 >= 0 and joint[row] < none1 + none2:
+                joint[row] = none1 + none2
+            if none1 >= 0 and pair2 >= 0 and joint[row + 1] < none1 + pair2:
+                joint[row + 1] = none1 + pair2
+            if pair1 >= 0 and none2 >= 0 and joint[row + 1] < pair1 + none2:
+                joint[row + 1] = pair1 + none2
+    return tuple(joint)
 
 
-def _trimmed(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
+def _first_rows(table: tuple[int, ...], sets: int, most_sets: int, width: int) -> tuple[int, ...]:
     """A suit table cut to ``sets`` sets (its first rows)."""
     return table[:(sets + 1) * 2 * width] if sets < most_sets else table
 
 
-def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int,
-          pairs: int = 1) -> int:
-    """The most natural tiles kept by a winning hand made of ``one`` and ``two`` (``sets``
-    sets and ``pairs`` pairs, each "at most")."""
+def _best_value(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int,
+                pairs: int = 1) -> int:
+    """The value of the best winning hand made of ``one`` and ``two`` (``sets`` sets and
+    ``pairs`` pairs, each "at most"): the most natural tiles it keeps (soft tables: with the
+    wild places it needs, ``shanten.soft_naturals``)."""
     best = IMPOSSIBLE
     last = width - 1
     for k in range(sets + 1):
@@ -113,7 +116,7 @@ def _kept(one: tuple[int, ...], two: tuple[int, ...], sets: int, width: int,
     return best
 
 
-# A suit as a hand reads it: its table, masks and their places (``shanten.suit_masked``).
+# A suit as a hand reads it: its table, masks and their places (``shanten.suit_table``).
 _Suit = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -125,10 +128,10 @@ class Reader:
     winning hand lacks the tile drawn, which the suit tables' masks say (``_walk``), so the
     draws need no tables of their own. Two cases the masks do not see read the table after
     each draw instead: a best winning hand with room for a group or pair that keeps only the
-    tile drawn (``_roomy``: fewer sets, or no pair, keep as many tiles; the tables' entries
-    where that holds keep no masks), and with wilds a tile lacked only by a best that needs
-    more wild places than the hand has, or by parts with more places than the best
-    (``_lifts``' unsure tiles). ``masks=False`` reads every draw from its table (the
+    tile drawn (``_room_for_draw``: fewer sets, or no pair, keep as many tiles; the tables'
+    entries where that holds keep no masks), and with wilds a tile lacked only by a best that
+    needs more wild places than the hand has, or by parts with more places than the best
+    (``_gain_masks``' doubts). ``masks=False`` reads every draw from its table (the
     properties hold the two alike)."""
 
     def __init__(self, form: Form, spare: int, soft: bool = True, masks: bool = True) -> None:
@@ -136,46 +139,48 @@ class Reader:
         self.spare = spare  # wilds held and still drawable: the most places only wilds fill
         # With wilds, the tables that count wild places rather than limit them (SOFT) come
         # first: their best is exact whenever it needs no more places than ``spare``, and the
-        # exact tables (``exact``) are read only when it needs more.
+        # exact tables (``exact_shanten``) are read only when it needs more.
         self.soft = soft and spare > 0
         self.width = 1 if self.soft else spare + 1
         self.named = SOFT if self.soft else spare
         self.masks = masks and self.width == 1  # the exact tables with wilds read each draw
         self._exact: Reader | None = None
 
-    def exact(self, counts: list[int], wilds: int) -> int:
+    def exact_shanten(self, counts: list[int], wilds: int) -> int:
+        """The shanten read from the exact tables (those that limit wild places)."""
         if self._exact is None:
             self._exact = Reader(self.form, self.spare, soft=False)
-        return self._exact.read(counts, wilds, False)[0]
+        return self._exact.reading(counts, wilds, False)[0]
 
     def keys(self, counts: Sequence[int]) -> list[int]:
         form = self.form
         return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.named)
                 for s, (a, b) in enumerate(SUITS)]
 
-    def natural(self, kept: int) -> int:
-        """The natural tiles in four suits' best, places aside."""
-        return hand_kept(kept) if self.soft else kept
+    def naturals(self, value: int) -> int:
+        """The natural tiles in four suits' best (a ``_best_value``), places aside."""
+        return soft_naturals(value) if self.soft else value
 
-    def missing(self, kept: int) -> int:
-        """The natural tiles a winning hand keeps, from ``_kept``'s answer; -1 where the soft
-        tables' best needs more wild places than the hand can fill."""
+    def kept_count(self, value: int) -> int:
+        """The natural tiles a winning hand keeps, from ``_best_value``'s answer; -1 where the
+        soft tables' best needs more wild places than the hand can fill."""
         if not self.soft:
-            return kept
-        return hand_kept(kept) if hand_places(kept) <= self.spare else -1
+            return value
+        return soft_naturals(value) if soft_places(value) <= self.spare else -1
 
     def table(self, key: int, size: int) -> tuple[int, ...]:
         return self.suit(key, size)[0]
 
     def suit(self, key: int, size: int) -> _Suit:
         form = self.form
-        table, masks, places = suit_masked(key, size)
-        return _trimmed(table, form.sets, form.most_sets, self.width), masks, places
+        table, masks, places = suit_table(key, size)
+        return _first_rows(table, form.sets, form.most_sets, self.width), masks, places
 
     def shanten(self, counts: list[int], wilds: int) -> int:
-        return self.read(counts, wilds, False)[0]
+        return self.reading(counts, wilds, False)[0]
 
-    def read(self, counts: list[int], wilds: int, draws: bool) -> tuple[int, dict[int, int]]:
+    def reading(self, counts: list[int], wilds: int,
+                draws: bool) -> tuple[int, dict[int, int]]:
         """The shanten of ``counts`` and ``wilds``, and with ``draws`` the shanten after each
         tile that can be drawn (the wild tile: a wild drawn), in tile order."""
         form = self.form
@@ -183,32 +188,32 @@ class Reader:
         keys = self.keys(counts)
         suits = [self.suit(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
         tables = [suit[0] for suit in suits]
-        first_two = _merge(tables[0], tables[1], sets, width)
-        last_two = _merge(tables[2], tables[3], sets, width)
+        first_two = _joint(tables[0], tables[1], sets, width)
+        last_two = _joint(tables[2], tables[3], sets, width)
         top = 3 * sets + 2 - wilds - 1
-        kept = self.missing(_kept(first_two, last_two, sets, width))
+        kept = self.kept_count(_best_value(first_two, last_two, sets, width))
         pairs = singles = 0
-        seven = form.seven_pairs and not wilds
-        if seven:
+        seven_pairs = form.seven_pairs and not wilds
+        if seven_pairs:
             for n in counts:
                 pairs += n // 2
                 singles += n % 2
-        found = self._shanten(kept, counts, wilds, top, seven, pairs, singles)
+        shanten = self._shanten(kept, counts, wilds, top, seven_pairs, pairs, singles)
         if not draws:
-            return found, {}
+            return shanten, {}
         # the other three suits of each suit, combined once
-        others = [_merge(tables[1], last_two, sets, width),
-                  _merge(tables[0], last_two, sets, width),
-                  _merge(first_two, tables[3], sets, width),
-                  _merge(first_two, tables[2], sets, width)]
-        drawn = _Drawn(self, counts, wilds, top, seven, pairs, singles)
-        return found, self._after(drawn, kept, suits, others, keys,
-                                  self._roomy(first_two, last_two, kept))
+        others = [_joint(tables[1], last_two, sets, width),
+                  _joint(tables[0], last_two, sets, width),
+                  _joint(first_two, tables[3], sets, width),
+                  _joint(first_two, tables[2], sets, width)]
+        draw_shanten = _DrawShanten(self, counts, wilds, top, seven_pairs, pairs, singles)
+        return shanten, self._draw_shanten(draw_shanten, kept, suits, others, keys,
+                                           self._room_for_draw(first_two, last_two, kept))
 
     def discards(self, counts: list[int],
                  wilds: int) -> tuple[int, dict[int, tuple[int, dict[int, int]]]]:
-        """For standing tiles of winning size, their shanten (``read``'s) and each natural
-        tile's discard: what ``read`` with ``draws`` gives of the tiles it leaves. A discard
+        """For standing tiles of winning size, their shanten (``reading``'s) and each natural
+        tile's discard: what ``reading`` with ``draws`` gives of the tiles it leaves. A discard
         changes one suit, so the hand's own suit tables and each two and each three of them
         combined are made once for the hand and all its discards."""
         form = self.form
@@ -216,22 +221,23 @@ class Reader:
         keys = self.keys(counts)
         suits = [self.suit(key, b - a) for key, (a, b) in zip(keys, SUITS, strict=True)]
         tables = [suit[0] for suit in suits]
-        two = {(i, j): _merge(tables[i], tables[j], sets, width)
+        two = {(i, j): _joint(tables[i], tables[j], sets, width)
                for i in range(4) for j in range(i + 1, 4)}
-        others = [_merge(tables[1], two[2, 3], sets, width),
-                  _merge(tables[0], two[2, 3], sets, width),
-                  _merge(two[0, 1], tables[3], sets, width),
-                  _merge(two[0, 1], tables[2], sets, width)]
+        others = [_joint(tables[1], two[2, 3], sets, width),
+                  _joint(tables[0], two[2, 3], sets, width),
+                  _joint(two[0, 1], tables[3], sets, width),
+                  _joint(two[0, 1], tables[2], sets, width)]
         top = 3 * sets + 2 - wilds - 1
-        seven = form.seven_pairs and not wilds
+        seven_pairs = form.seven_pairs and not wilds
         all_pairs = all_singles = 0
-        if seven:
+        if seven_pairs:
             for n in counts:
                 all_pairs += n // 2
                 all_singles += n % 2
-        whole = self._shanten(self.missing(_kept(two[0, 1], two[2, 3], sets, width)), counts,
-                              wilds, top, seven, all_pairs, all_singles)
-        found: dict[int, tuple[int, dict[int, int]]] = {}
+        hand_shanten = self._shanten(
+            self.kept_count(_best_value(two[0, 1], two[2, 3], sets, width)), counts, wilds, top,
+            seven_pairs, all_pairs, all_singles)
+        by_discard: dict[int, tuple[int, dict[int, int]]] = {}
         for s, (a, b) in enumerate(SUITS):
             for d in range(a, b):
                 n = counts[d]
@@ -245,9 +251,9 @@ class Reader:
                 own_keys = list(keys)
                 own_keys[s] = keys[s] - (1 << 3 * (d - a))
                 own_suits = list(suits)
-                own_suits[s] = own = self.suit(own_keys[s], b - a)
-                kept = self.missing(_kept(own[0], others[s], sets, width))
-                shanten = self._shanten(kept, standing, wilds, top, seven, pairs, singles)
+                own_suits[s] = own_suit = self.suit(own_keys[s], b - a)
+                kept = self.kept_count(_best_value(own_suit[0], others[s], sets, width))
+                shanten = self._shanten(kept, standing, wilds, top, seven_pairs, pairs, singles)
                 # each other suit's rest: the discard's suit with the two suits left
                 rests = []
                 for u in range(4):
@@ -255,119 +261,124 @@ class Reader:
                         rests.append(others[s])
                     else:
                         v, w = (x for x in range(4) if x != s and x != u)
-                        rests.append(_merge(own[0], two[v, w], sets, width))
-                drawn = _Drawn(self, standing, wilds, top, seven, pairs, singles)
-                found[d] = shanten, self._after(drawn, kept, own_suits, rests, own_keys,
-                                                self._roomy(own[0], others[s], kept))
-        return whole, found
+                        rests.append(_joint(own_suit[0], two[v, w], sets, width))
+                draw_shanten = _DrawShanten(self, standing, wilds, top, seven_pairs, pairs,
+                                            singles)
+                by_discard[d] = shanten, self._draw_shanten(
+                    draw_shanten, kept, own_suits, rests, own_keys,
+                    self._room_for_draw(own_suit[0], others[s], kept))
+        return hand_shanten, by_discard
 
-    def _shanten(self, kept: int, standing: list[int], wilds: int, top: int, seven: bool,
-                 pairs: int, singles: int) -> int:
-        """The shanten of standing tiles whose best keeps ``kept`` (``missing``'s answer: the
-        exact tables read where it is -1), and of seven pairs where they win."""
-        found = top - kept if kept >= 0 else self.exact(standing, wilds)
-        return min(found, seven_pairs_from(pairs, singles)) if seven else found
+    def _shanten(self, kept: int, standing: list[int], wilds: int, top: int,
+                 seven_pairs: bool, pairs: int, singles: int) -> int:
+        """The shanten of standing tiles whose best keeps ``kept`` (``kept_count``'s answer:
+        the exact tables read where it is -1), and of seven pairs where they win."""
+        shanten = top - kept if kept >= 0 else self.exact_shanten(standing, wilds)
+        return min(shanten, seven_pairs_from(pairs, singles)) if seven_pairs else shanten
 
-    def _roomy(self, one: tuple[int, ...], two: tuple[int, ...], kept: int) -> bool:
-        """Whether a best winning hand of ``one`` and ``two`` keeping ``kept`` (``missing``'s
-        answer) has room for a group or the pair that keeps only a tile drawn: at most a set
-        fewer, or no pair, keep as many natural tiles."""
+    def _room_for_draw(self, one: tuple[int, ...], two: tuple[int, ...], kept: int) -> bool:
+        """Whether a best winning hand of ``one`` and ``two`` keeping ``kept``
+        (``kept_count``'s answer) has room for a group or the pair that keeps only a tile
+        drawn: at most a set fewer, or no pair, keep as many natural tiles."""
         sets, width = self.form.sets, self.width
         if kept < 0:
             return True
-        if sets and self.natural(_kept(one, two, sets - 1, width)) >= kept:
+        if sets and self.naturals(_best_value(one, two, sets - 1, width)) >= kept:
             return True
-        return self.natural(_kept(one, two, sets, width, 0)) >= kept
+        return self.naturals(_best_value(one, two, sets, width, 0)) >= kept
 
-    def _after(self, drawn: _Drawn, kept: int, suits: list[_Suit],
-               rests: list[tuple[int, ...]], keys: list[int], roomy: bool) -> dict[int, int]:
+    def _draw_shanten(self, draw_shanten: _DrawShanten, kept: int, suits: list[_Suit],
+                      rests: list[tuple[int, ...]], keys: list[int],
+                      room_for_draw: bool) -> dict[int, int]:
         """The shanten after each draw of standing tiles whose four suits read ``suits``, each
         with the other three combined in ``rests``, the best keeping ``kept``."""
         form = self.form
-        limits, standing = form.limits, drawn.standing
-        by_masks = self.masks and not roomy
-        after: dict[int, int] = {}
+        limits, standing = form.limits, draw_shanten.standing
+        from_masks = self.masks and not room_for_draw
+        after_draws: dict[int, int] = {}
         for u, (a, b) in enumerate(SUITS):
-            lifts = unsure = 0
-            if by_masks:
-                lifts, unsure = self._lifts(suits[u], rests[u], kept)
+            gains = doubts = 0
+            if from_masks:
+                gains, doubts = self._gain_masks(suits[u], rests[u], kept)
             for t in range(a, b):
                 if standing[t] >= limits[t]:
                     continue  # every copy held, or never drawn
-                if by_masks and not unsure >> (t - a) & 1:
-                    after[t] = drawn.keeping(kept + (lifts >> (t - a) & 1), t)
+                if from_masks and not doubts >> (t - a) & 1:
+                    after_draws[t] = draw_shanten.of_kept(kept + (gains >> (t - a) & 1), t)
                 else:
-                    after[t] = drawn.after(
+                    after_draws[t] = draw_shanten.of_tables(
                         rests[u], self.table(keys[u] + (1 << 3 * (t - a)), b - a), t)
         if form.wild is not None and form.wild_draws > 0:
-            after[form.wild] = drawn.wild(kept)
-            after = dict(sorted(after.items()))
-        return after
+            after_draws[form.wild] = draw_shanten.of_wild(kept)
+            after_draws = dict(sorted(after_draws.items()))
+        return after_draws
 
-    def _lifts(self, suit: _Suit, rest: tuple[int, ...], kept: int) -> tuple[int, int]:
-        """Of one suit's tiles, those whose draw lets the hand keep one more (a mask in the
-        suit's own places), and those the masks leave unsure (with wilds: a best that lacks
-        the tile only with more wild places, or with more than the wilds fill)."""
+    def _gain_masks(self, suit: _Suit, rest: tuple[int, ...], kept: int) -> tuple[int, int]:
+        """Of one suit's tiles, a mask (in the suit's own places) of the gains: those whose
+        draw lets the hand keep one more; and of the doubts: those the masks cannot settle
+        (with wilds: a best that lacks the tile only with more wild places, or with more than
+        the wilds fill), each read from its table after the draw."""
         table, masks, places = suit
         sets, spare, soft = self.form.sets, self.spare, self.soft
-        lifts = unsure = 0
+        gains = doubts = 0
         for k in range(sets + 1):
             for p in (0, 1):
                 index = k * 2 + p
                 one, other = table[index], rest[(sets - k) * 2 + 1 - p]
-                if one < 0 or other < 0 or self.natural(one + other) != kept:
+                if one < 0 or other < 0 or self.naturals(one + other) != kept:
                     continue
                 lacks, lacks_any = mask_parts(masks[index], soft)
                 if not soft:
-                    lifts |= lacks
-                elif hand_places(one + other) <= spare:
-                    lifts |= lacks
-                    unsure |= lacks_any
+                    gains |= lacks
+                elif soft_places(one + other) <= spare:
+                    gains |= lacks
+                    doubts |= lacks_any
                 else:
-                    unsure |= lacks_any
-        if places is not IN_PLACE[len(places)]:
-            lifts, unsure = placed_mask(lifts, places), placed_mask(unsure, places)
-        return lifts, unsure & ~lifts
+                    doubts |= lacks_any
+        if places is not OWN_PLACES[len(places)]:
+            gains, doubts = own_mask(gains, places), own_mask(doubts, places)
+        return gains, doubts & ~gains
 
 
-class _Drawn:
-    """The shanten of standing tiles after one draw, from its suit's table after the draw and
-    the other suits' combined."""
+class _DrawShanten:
+    """The shanten of standing tiles after one draw: from its suit's table after the draw
+    and the other suits' combined, or from what the best keeps after it."""
 
-    __slots__ = ("reader", "standing", "wilds", "top", "seven", "pairs", "singles")
+    __slots__ = ("reader", "standing", "wilds", "top", "seven_pairs", "pairs", "singles")
 
     def __init__(self, reader: Reader, standing: list[int], wilds: int, top: int,
-                 seven: bool, pairs: int, singles: int) -> None:
+                 seven_pairs: bool, pairs: int, singles: int) -> None:
         self.reader, self.standing, self.wilds, self.top = reader, standing, wilds, top
-        self.seven, self.pairs, self.singles = seven, pairs, singles
+        self.seven_pairs, self.pairs, self.singles = seven_pairs, pairs, singles
 
-    def after(self, other: tuple[int, ...], table: tuple[int, ...], t: int) -> int:
+    def of_tables(self, other: tuple[int, ...], table: tuple[int, ...], t: int) -> int:
+        """After drawing ``t``, whose suit then reads ``table`` and the other three ``other``."""
         reader = self.reader
-        return self.keeping(reader.missing(_kept(other, table, reader.form.sets, reader.width)),
-                            t)
+        return self.of_kept(
+            reader.kept_count(_best_value(other, table, reader.form.sets, reader.width)), t)
 
-    def keeping(self, kept: int, t: int) -> int:
-        """After drawing ``t``, the tiles kept being ``kept`` (``Reader.missing``'s answer)."""
+    def of_kept(self, kept: int, t: int) -> int:
+        """After drawing ``t``, the tiles kept being ``kept`` (``Reader.kept_count``'s answer)."""
         reader = self.reader
         if kept >= 0:
-            drawn = self.top - kept
+            shanten = self.top - kept
         else:
-            grown = list(self.standing)
-            grown[t] += 1
-            drawn = reader.exact(grown, self.wilds)
-        if self.seven:
+            with_draw = list(self.standing)
+            with_draw[t] += 1
+            shanten = reader.exact_shanten(with_draw, self.wilds)
+        if self.seven_pairs:
             if self.standing[t] % 2:
-                drawn = min(drawn, seven_pairs_from(self.pairs + 1, self.singles - 1))
+                shanten = min(shanten, seven_pairs_from(self.pairs + 1, self.singles - 1))
             else:
-                drawn = min(drawn, seven_pairs_from(self.pairs, self.singles + 1))
-        return drawn
+                shanten = min(shanten, seven_pairs_from(self.pairs, self.singles + 1))
+        return shanten
 
-    def wild(self, kept: int) -> int:
-        """After drawing a wild, from what the standing tiles' best keeps (``missing``'s
+    def of_wild(self, kept: int) -> int:
+        """After drawing a wild, from what the standing tiles' best keeps (``kept_count``'s
         answer): the tables do not change, the hand needs one tile fewer."""
         if kept >= 0:
             return self.top - 1 - kept
-        return self.reader.exact(self.standing, self.wilds + 1)
+        return self.reader.exact_shanten(self.standing, self.wilds + 1)
 
 
 def form_limits(melds_held: Sequence[int], never_drawn: Sequence[int] = ()) -> tuple[int, ...]:
@@ -379,29 +390,30 @@ def form_limits(melds_held: Sequence[int], never_drawn: Sequence[int] = ()) -> t
     return tuple(limits)
 
 
-Ready = Callable[[list[int], list[int]], dict[str, Any]]
+ReadyAnswer = Callable[[list[int], list[int]], dict[str, Any]]
 
 
 def advise(concealed: list[int], form: Form, left: Sequence[int],
-           waits: Callable[[list[int]], list[int]], ready: Ready | None = None) -> dict[str, Any]:
+           waits: Callable[[list[int]], list[int]],
+           ready: ReadyAnswer | None = None) -> dict[str, Any]:
     """The advice on standing tiles of waiting size (3n + 1) or winning size (3n + 2).
 
     ``left``: per tile, the copies the player has not seen (G-9); ``waits``: the ruleset's
     waits of standing tiles of waiting size; ``ready``: what the ruleset adds of a ready hand
     (its standing tiles, its waits)."""
     if len(concealed) % 3 == 1:
-        return _waiting(concealed, form, left, waits, ready)
-    counts, wilds = _natural(concealed, form.wild)
-    found, by_discard = _reader(form, wilds).discards(counts, wilds)
+        return _waiting_advice(concealed, form, left, waits, ready)
+    counts, wilds = _naturals(concealed, form.wild)
+    shanten, by_discard = _reader(form, wilds).discards(counts, wilds)
     discards = []
-    for discarded in sorted(set(concealed)):
+    for discard in sorted(set(concealed)):
         turn()  # a discard at a time: its waits and what the ruleset adds may take a while
         rest = list(concealed)
-        rest.remove(discarded)
-        discards.append({"tile": code(discarded), **_waiting(
-            rest, form, left, waits, ready, by_discard.get(discarded))})  # None: a wild
+        rest.remove(discard)
+        discards.append({"tile": code(discard), **_waiting_advice(
+            rest, form, left, waits, ready, by_discard.get(discard))})  # None: a wild
     discards.sort(key=order)
-    return {"shanten": found, "discards": discards}
+    return {"shanten": shanten, "discards": discards}
 
 
 def order(entry: dict[str, Any]) -> tuple[int, int, float, int]:
@@ -413,11 +425,11 @@ def order(entry: dict[str, Any]) -> tuple[int, int, float, int]:
 
 def shanten_of(concealed: Sequence[int], form: Form) -> int:
     """The shanten of standing tiles of waiting or winning size."""
-    counts, wilds = _natural(concealed, form.wild)
+    counts, wilds = _naturals(concealed, form.wild)
     return _reader(form, wilds).shanten(counts, wilds)
 
 
-def _natural(concealed: Sequence[int], wild: int | None) -> tuple[list[int], int]:
+def _naturals(concealed: Sequence[int], wild: int | None) -> tuple[list[int], int]:
     counts = counts_of(concealed)
     if wild is None:
         return counts, 0
@@ -430,23 +442,23 @@ def _reader(form: Form, wilds: int) -> Reader:
     return Reader(form, wilds + form.wild_draws if form.wild is not None else 0)
 
 
-def _waiting(concealed: list[int], form: Form, left: Sequence[int],
-             waits: Callable[[list[int]], list[int]], ready: Ready | None,
-             read: tuple[int, dict[int, int]] | None = None) -> dict[str, Any]:
-    """The advice on standing tiles of waiting size; ``read``: their shanten and after each
+def _waiting_advice(concealed: list[int], form: Form, left: Sequence[int],
+                    waits: Callable[[list[int]], list[int]], ready: ReadyAnswer | None,
+                    reading: tuple[int, dict[int, int]] | None = None) -> dict[str, Any]:
+    """The advice on standing tiles of waiting size; ``reading``: their shanten and after each
     draw, when already found (``Reader.discards``)."""
-    if read is None:
-        counts, wilds = _natural(concealed, form.wild)
-        read = _reader(form, wilds).read(counts, wilds, True)
-    found, after_draws = read
-    answer: dict[str, Any] = {"shanten": found}
-    if found == 0:
+    if reading is None:
+        counts, wilds = _naturals(concealed, form.wild)
+        reading = _reader(form, wilds).reading(counts, wilds, True)
+    shanten, after_draws = reading
+    answer: dict[str, Any] = {"shanten": shanten}
+    if shanten == 0:
         useful = waits(concealed)
     else:
-        useful = [t for t, after in after_draws.items() if after < found]
+        useful = [t for t, after in after_draws.items() if after < shanten]
     answer["useful"] = [{"tile": code(t), "left": left[t]} for t in useful]
     answer["useful_total"] = sum(left[t] for t in useful)
-    if found == 0:
+    if shanten == 0:
         answer["waits"] = codes(useful)
         answer["single_wait"] = len(useful) == 1
         if ready is not None:

@@ -1,3 +1,4 @@
+# Design note (the idea, a worked example, how to change it safely): docs/design/shanten-walk.md
 """How far standing tiles are from ready (向听, shanten), read suit by suit from tables (G-9).
 
 A hand of ``3n + 1`` or ``3n + 2`` standing tiles that must make ``n`` sets and a pair is
@@ -50,22 +51,22 @@ _BITS: Final = 3
 SOFT: Final = 7
 MOST_PLACES: Final = 15  # more in one suit is never within a hand's wilds: not walked
 # A soft table's value: ``kept * 64 + 15 - places`` as a hand reads it, so the values of four
-# suits add up to ``kept * 64 + 60 - places`` without a carry (``hand_kept``); inside the walk
+# suits add up to ``kept * 64 + 60 - places`` without a carry (``soft_naturals``); inside the walk
 # and in the memo ``kept * 16 + 15 - places``, below 256 (which Python shares) while a suit
 # keeps fewer than 16 tiles (``_walk``).
 _WIDE: Final = 64
 _NARROW: Final = 16
 
 
-def hand_kept(value: int) -> int:
+def soft_naturals(value: int) -> int:
     """The natural tiles four soft suits' values added up keep (each value a table's, not
     IMPOSSIBLE)."""
     return (value + 3) // _WIDE
 
 
-def hand_places(value: int) -> int:
-    """The wild places four soft suits' values added up need (as ``hand_kept``)."""
-    return _WIDE * hand_kept(value) + 4 * 15 - value
+def soft_places(value: int) -> int:
+    """The wild places four soft suits' values added up need (as ``soft_naturals``)."""
+    return _WIDE * soft_naturals(value) + 4 * 15 - value
 
 
 def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
@@ -81,41 +82,41 @@ def suit_key(counts: Sequence[int], start: int, end: int, limits: Sequence[int],
     return key
 
 
-def suit_masked(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
-                                             tuple[int, ...]]:
+def suit_table(key: int, size: int) -> tuple[tuple[int, ...], tuple[int, ...],
+                                            tuple[int, ...]]:
     """The table a ``suit_key`` names (see ``IMPOSSIBLE``: the most natural tiles kept by k
     sets, p pairs and at most e wild places, each counted "at most"; ``size`` the suit's
     tiles, nine or seven honours), its masks (``mask_parts``) and their tiles: the suit's own
     place of each bit (-1 for none), for the table may be that of a suit read alike."""
-    found = _TABLES.get(key)
-    places = IN_PLACE[size]
-    if found is None:
-        found, places = _found(key, size)
-    values, masks = found
+    table = _TABLES.get(key)
+    places = OWN_PLACES[size]
+    if table is None:
+        table, places = _canonical_table(key, size)
+    values, masks = table
     if _sizes(key, size)[2] == SOFT:  # made as a hand reads them (``_WIDE``)
         values = tuple(v // _NARROW * _WIDE + v % _NARROW if v >= 0 else v for v in values)
     return values, masks, places
 
 
 def mask_parts(mask: int, soft: bool) -> tuple[int, int]:
-    """A ``suit_masked`` mask as the tiles the best parts lack and (soft tables) those the
+    """A ``suit_table`` mask as the tiles the best parts lack and (soft tables) those the
     parts keeping as many natural tiles with any places lack."""
     return mask & 511, mask >> _ANY_PLACES if soft else mask & 511
 
 
-def _found(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
+def _canonical_table(key: int, size: int) -> tuple[Table, tuple[int, ...]]:
     """The table of a suit not named canonically, and its masks' places."""
     # Suits read alike (``canonical_key``) share one table, kept under the canonical suit's
     # name only: naming it again costs less than the walk, and the memo holds about three
     # times the suits it would if each name kept its own copy (measured on new hands).
-    same, places = canonical_key(key, size)
-    found = _TABLES.get(same) if same != key else None
-    if found is None:
-        counts = [same >> _BITS * i & 7 for i in range(size)]
-        limits = [same >> _BITS * (size + i) & 7 for i in range(size)]
-        honours, most_sets, spare = _sizes(same, size)
-        found = _TABLES.put(same, _walk(counts, limits, honours, most_sets, spare))
-    return found, places
+    canonical, places = canonical_key(key, size)
+    table = _TABLES.get(canonical) if canonical != key else None
+    if table is None:
+        counts = [canonical >> _BITS * i & 7 for i in range(size)]
+        limits = [canonical >> _BITS * (size + i) & 7 for i in range(size)]
+        honours, most_sets, spare = _sizes(canonical, size)
+        table = _TABLES.put(canonical, _walk(counts, limits, honours, most_sets, spare))
+    return table, places
 
 
 def _sizes(key: int, size: int) -> tuple[bool, int, int]:
@@ -124,16 +125,17 @@ def _sizes(key: int, size: int) -> tuple[bool, int, int]:
     return bool(rest >> 6), rest & 7, rest >> 3 & 7
 
 
-IN_PLACE: Final = {9: tuple(range(9)), 7: tuple(range(7))}
+OWN_PLACES: Final = {9: tuple(range(9)), 7: tuple(range(7))}
 _ONES: Final = 0o111111111   # the lowest bit of each of nine counts
 _FOURS: Final = 0o444444444  # nine limits of four
 _NINE: Final = (1 << 27) - 1
 # three counts of a ``suit_key`` in the other order, for each value of their nine bits
 _BACKWARDS: Final = tuple((v & 7) << 6 | (v >> 3 & 7) << 3 | v >> 6 for v in range(512))
 # a canonical number suit's places in the suit, moved along by 0-6 (``canonical_key``)
-_AHEAD: Final = (IN_PLACE[9], *(tuple(j + m if j + m < 9 else -1 for j in range(9))
-                                  for m in range(1, 7)))
-_BACK: Final = tuple(tuple(8 - j - m if j + m < 9 else -1 for j in range(9)) for m in range(7))
+_FORWARD_PLACES: Final = (OWN_PLACES[9], *(tuple(j + m if j + m < 9 else -1 for j in range(9))
+                                           for m in range(1, 7)))
+_BACKWARD_PLACES: Final = tuple(tuple(8 - j - m if j + m < 9 else -1 for j in range(9))
+                                for m in range(7))
 
 
 def canonical_key(key: int, size: int) -> tuple[int, tuple[int, ...]]:
@@ -150,45 +152,47 @@ def canonical_key(key: int, size: int) -> tuple[int, tuple[int, ...]]:
     look-up of a suit not named canonically."""
     rest = key >> _BITS * 2 * size << _BITS * 2 * size
     if size == 7:
-        placed = sorted((((key >> 3 * t & 7) << 3 | ((key >> 3 * (7 + t) & 7)
+        # each honour as (count, limit, place), most held first
+        ranked = sorted((((key >> 3 * t & 7) << 3 | ((key >> 3 * (7 + t) & 7)
                                                      if key >> 3 * t & 7 else 4)) << 3 | t
                          for t in range(7)), reverse=True)
-        same = rest
-        for j, value in enumerate(placed):
-            same |= (value >> 6) << 3 * j | (value >> 3 & 7) << 3 * (7 + j)
-        return same, tuple(value & 7 for value in placed)
+        canonical = rest
+        for j, value in enumerate(ranked):
+            canonical |= (value >> 6) << 3 * j | (value >> 3 & 7) << 3 * (7 + j)
+        return canonical, tuple(value & 7 for value in ranked)
     counts = key & _NINE
-    held = (counts | counts >> 1 | counts >> 2) & _ONES
-    if not held:
-        return rest | _FOURS << 27, IN_PLACE[9]
-    reach = ((held | held << 3 | held << 6 | held >> 3 | held >> 6) & _ONES) * 7
+    tiles_held = (counts | counts >> 1 | counts >> 2) & _ONES  # a count's lowest bit, if held
+    if not tiles_held:
+        return rest | _FOURS << 27, OWN_PLACES[9]
+    reach = ((tiles_held | tiles_held << 3 | tiles_held << 6 | tiles_held >> 3
+              | tiles_held >> 6) & _ONES) * 7
     limits = (key >> 27 & reach) | (_FOURS & ~reach)
-    low = ((held & -held).bit_length() - 1) // 3
-    high = (held.bit_length() - 1) // 3
-    moved = low - 2 if low >= 2 and high <= 6 else 0
-    ahead = counts >> 3 * moved, limits >> 3 * moved | (_FOURS & ~(_NINE >> 3 * moved))
-    counts = _BACKWARDS[counts & 511] << 18 | _BACKWARDS[counts >> 9 & 511] << 9 | \
+    low = ((tiles_held & -tiles_held).bit_length() - 1) // 3
+    high = (tiles_held.bit_length() - 1) // 3
+    shift = low - 2 if low >= 2 and high <= 6 else 0
+    forward = counts >> 3 * shift, limits >> 3 * shift | (_FOURS & ~(_NINE >> 3 * shift))
+    back_counts = _BACKWARDS[counts & 511] << 18 | _BACKWARDS[counts >> 9 & 511] << 9 | \
         _BACKWARDS[counts >> 18]
-    limits = _BACKWARDS[limits & 511] << 18 | _BACKWARDS[limits >> 9 & 511] << 9 | \
+    back_limits = _BACKWARDS[limits & 511] << 18 | _BACKWARDS[limits >> 9 & 511] << 9 | \
         _BACKWARDS[limits >> 18]
-    back_moved = 6 - high if high <= 6 and low >= 2 else 0
-    back = counts >> 3 * back_moved, limits >> 3 * back_moved | \
-        (_FOURS & ~(_NINE >> 3 * back_moved))
-    if back < ahead:
-        return rest | back[0] | back[1] << 27, _BACK[back_moved]
-    return rest | ahead[0] | ahead[1] << 27, _AHEAD[moved]
+    back_shift = 6 - high if high <= 6 and low >= 2 else 0
+    backward = back_counts >> 3 * back_shift, back_limits >> 3 * back_shift | \
+        (_FOURS & ~(_NINE >> 3 * back_shift))
+    if backward < forward:
+        return rest | backward[0] | backward[1] << 27, _BACKWARD_PLACES[back_shift]
+    return rest | forward[0] | forward[1] << 27, _FORWARD_PLACES[shift]
 
 
-def placed_mask(mask: int, places: tuple[int, ...]) -> int:
-    """A canonical table's mask (``suit_masked``) as the suit's own."""
-    found = 0
+def own_mask(mask: int, places: tuple[int, ...]) -> int:
+    """A canonical table's mask (``suit_table``) as the suit's own."""
+    own = 0
     j = 0
     while mask:
         if mask & 1:
-            found |= 1 << places[j]
+            own |= 1 << places[j]
         mask >>= 1
         j += 1
-    return found
+    return own
 
 
 def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets: int,
@@ -210,7 +214,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
     kept: the state leaves ``e`` out (W is 1) and its value is ``kept * 16 + 15 - e`` (below
     256 while the suit keeps fewer than 16, so the compiled walk's lists mostly hold
-    Python's shared ints; ``_NARROW``, read with shifts by four here), which ``suit_masked``
+    Python's shared ints; ``_NARROW``, read with shifts by four here), which ``suit_table``
     makes ``kept * 64 + 15 - e`` (``_WIDE``); its first mask is of the parts with that
     value, its second of those keeping as many tiles with any places.
 
@@ -218,7 +222,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     may still draw leaves every part's wild places as they were (the tile stays within its
     limit), so a part keeps one tile more exactly when it lacks the tile. A best part is
     walked unless some state beat it, that is unless fewer sets or no pair keep as many; the
-    masks of such entries are emptied below and never read."""
+    masks of such entries are emptied (``_at_most``) and never read."""
     size = len(counts)
     sets_span = most_sets + 1
     soft = spare == SOFT
@@ -227,28 +231,28 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
         spare = 1 << 20  # no wild place is refused for want of wilds, but see MOST_PLACES
     states = sets_span * sets_span * sets_span * 2 * width
     # A tile's states and the next tile's, in lists made once: each tile writes the next
-    # tile's and then clears its own where it wrote them (``before``), for the next but one.
-    kept_at = [-1] * states
-    kept_at[0] = 15 if soft else 0  # nothing kept, no wild place
-    lacks_at = [0] * states  # tiles the parts with the state's value lack, a bit each
-    lacks_any_at = [0] * states   # soft: tiles the parts keeping as many tiles lack
-    following = [-1] * states
-    lacks = [0] * states
-    lacks_any = [0] * states
-    active = [0]
-    before = [0]
+    # tile's and then clears its own where it wrote them (``old_states``), for the next but one.
+    values = [-1] * states
+    values[0] = 15 if soft else 0  # nothing kept, no wild place
+    lacks = [0] * states  # tiles the parts with the state's value lack, a bit each
+    lacks_any = [0] * states   # soft: tiles the parts keeping as many tiles lack
+    next_values = [-1] * states
+    next_lacks = [0] * states
+    next_lacks_any = [0] * states
+    frontier = [0]  # the states walked on from this tile
+    old_states = [0]
     for i in range(size):
-        have = counts[i]
-        room = max(have, limits[i])  # copies that need no wild
-        window = 0 if honours or i > size - 3 else have + counts[i + 1] + counts[i + 2]
-        triplets = 2 if have == 4 else 1 if have else 0  # a second keeps more only of four
-        lacking = 1 << i
-        reached: list[int] = []
-        for state in active:
-            kept = kept_at[state]
-            lacked = lacks_at[state]
-            lacked_any = lacks_any_at[state]
-            e = 15 - kept % 16 if soft else state % width
+        count = counts[i]
+        room = max(count, limits[i])  # copies that need no wild
+        window = 0 if honours or i > size - 3 else count + counts[i + 1] + counts[i + 2]
+        triplets = 2 if count == 4 else 1 if count else 0  # a second keeps more only of four
+        tile_bit = 1 << i
+        new_states: list[int] = []
+        for state in frontier:
+            state_value = values[state]
+            state_lacks = lacks[state]
+            state_lacks_any = lacks_any[state]
+            e = 15 - state_value % 16 if soft else state % width
             rest = state // width
             p = rest % 2
             rest //= 2
@@ -256,70 +260,78 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
             rest //= sets_span
             b = rest % sets_span
             a = rest // sets_span
-            carried = a + b
-            free = most_sets - k
-            left = spare - e
-            for s in range(min(window, free) + 1):
-                if carried + s - room > left:
+            open_runs = a + b  # sequences that take this tile
+            sets_left = most_sets - k
+            places_left = spare - e
+            for s in range(min(window, sets_left) + 1):  # sequences begun here
+                if open_runs + s - room > places_left:
                     break
-                for u in range(min(triplets, free - s) + 1):
-                    base = carried + s + 3 * u
-                    if base - room > left:
+                for u in range(min(triplets, sets_left - s) + 1):  # triplets here
+                    base = open_runs + s + 3 * u
+                    if base - room > places_left:
                         break
-                    for q in range(2 if have and not p else 1):
-                        target = base + 2 * q
-                        over = target - room
-                        if over > left:
+                    for q in range(2 if count and not p else 1):  # the pair here
+                        need = base + 2 * q  # copies of this tile the part takes
+                        extra = need - room  # of them, those only a wild can be
+                        if extra > places_left:
                             break
-                        gained = have if have < target else target
+                        gain = count if count < need else need
                         if soft:
-                            if over > 0 and e + over > MOST_PLACES:
+                            if extra > 0 and e + extra > MOST_PLACES:
                                 break
                             index = ((s * sets_span + a) * sets_span + k + s + u) * 2 + (p | q)
-                            value = kept + gained * 16 - (over if over > 0 else 0)
+                            value = state_value + gain * 16 - (extra if extra > 0 else 0)
                         else:
                             index = ((((s * sets_span + a) * sets_span + k + s + u) * 2
-                                      + (p | q)) * width + (e + over if over > 0 else e))
-                            value = kept + gained
-                        lack = lacking if target > have else 0
-                        known = following[index]
-                        if known < 0:
-                            reached.append(index)
-                            following[index] = value
-                            lacks[index] = lacked | lack
-                            lacks_any[index] = lacked_any | lack
+                                      + (p | q)) * width + (e + extra if extra > 0 else e))
+                            value = state_value + gain
+                        lack = tile_bit if need > count else 0
+                        old_value = next_values[index]
+                        if old_value < 0:
+                            new_states.append(index)
+                            next_values[index] = value
+                            next_lacks[index] = state_lacks | lack
+                            next_lacks_any[index] = state_lacks_any | lack
                         elif not soft:
-                            if known < value:
-                                following[index] = value
-                                lacks[index] = lacked | lack
-                            elif known == value:
-                                lacks[index] |= lacked | lack
-                        elif value >> 4 > known >> 4:
-                            following[index] = value
-                            lacks[index] = lacked | lack
-                            lacks_any[index] = lacked_any | lack
-                        elif value >> 4 == known >> 4:
-                            lacks_any[index] |= lacked_any | lack
-                            if known < value:
-                                following[index] = value
-                                lacks[index] = lacked | lack
-                            elif known == value:
-                                lacks[index] |= lacked | lack
-        for state in before:
-            kept_at[state] = -1
-        kept_at, following = following, kept_at
-        lacks_at, lacks = lacks, lacks_at
-        lacks_any_at, lacks_any = lacks_any, lacks_any_at
-        before = reached
-        active = _undominated(kept_at, reached, width, sets_span, soft)
+                            if old_value < value:
+                                next_values[index] = value
+                                next_lacks[index] = state_lacks | lack
+                            elif old_value == value:
+                                next_lacks[index] |= state_lacks | lack
+                        elif value >> 4 > old_value >> 4:
+                            next_values[index] = value
+                            next_lacks[index] = state_lacks | lack
+                            next_lacks_any[index] = state_lacks_any | lack
+                        elif value >> 4 == old_value >> 4:
+                            next_lacks_any[index] |= state_lacks_any | lack
+                            if old_value < value:
+                                next_values[index] = value
+                                next_lacks[index] = state_lacks | lack
+                            elif old_value == value:
+                                next_lacks[index] |= state_lacks | lack
+        for state in old_states:
+            values[state] = -1
+        values, next_values = next_values, values
+        lacks, next_lacks = next_lacks, lacks
+        lacks_any, next_lacks_any = next_lacks_any, lacks_any
+        old_states = new_states
+        frontier = _frontier(values, new_states, width, sets_span, soft)
+    return _at_most(values, lacks, lacks_any, frontier, sets_span, width, soft)
+
+
+def _at_most(values: list[int], lacks: list[int], lacks_any: list[int], frontier: list[int],
+             sets_span: int, width: int, soft: bool) -> Table:
+    """The table the walk ends with, from its last tile's states: the entry of ``k`` sets,
+    ``p`` pairs and ``e`` wild places holds the best of the states with no sequence open and
+    that many of each, or fewer of each ("at most")."""
     entries = sets_span * 2 * width
     table = [IMPOSSIBLE] * entries
     masks = [0] * entries
-    for state in active:
+    for state in frontier:
         if state < entries:  # a = b = 0: every sequence ended in the suit
-            table[state] = kept_at[state]
-            masks[state] = lacks_at[state] | lacks_any_at[state] << _ANY_PLACES if soft \
-                else lacks_at[state]
+            table[state] = values[state]
+            masks[state] = lacks[state] | lacks_any[state] << _ANY_PLACES if soft \
+                else lacks[state]
     # "at most": k sets, p pairs, e wild places, or fewer of each. An entry where fewer keep
     # as many natural tiles has room for a group that keeps only a drawn tile, which the
     # masks do not see: its masks are not read (service/hand/advice.py reads its draws
@@ -329,47 +341,47 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
             for e in range(width):
                 index = (k * 2 + p) * width + e
                 best = table[index]
-                kept = best >> 4 if soft else best
-                tight = width == 1
-                for fewer in (2 * width if k else 0, width if p else 0, 1 if e else 0):
-                    if fewer:
-                        other = table[index - fewer]
-                        if (other >> 4 if soft else other) >= kept:
-                            tight = False
+                best_kept = best >> 4 if soft else best
+                masks_read = width == 1  # the exact tables with places keep none
+                for step in (2 * width if k else 0, width if p else 0, 1 if e else 0):
+                    if step:  # to the entry of a set, the pair or a place fewer
+                        other = table[index - step]
+                        if (other >> 4 if soft else other) >= best_kept:
+                            masks_read = False
                         if other > best:
                             best = other
                 table[index] = best
-                if not tight:
+                if not masks_read:
                     masks[index] = 0
     return tuple(table), tuple(masks)
 
 
-def _undominated(kept_at: list[int], reached: list[int], width: int, sets_span: int,
-                 soft: bool) -> list[int]:
-    """The states of ``reached`` no other state beats: one with the same sequences open and a
+def _frontier(values: list[int], states: list[int], width: int, sets_span: int,
+              soft: bool) -> list[int]:
+    """The states of ``states`` no other state beats: one with the same sequences open and a
     set, the pair or a wild place fewer that keeps as many tiles (and, ``soft``, needs no
     more places) can go on every way this one can and keep as much, so this one is not
     walked on. Each state is compared with its neighbours only: a state a farther one beats
     is beaten by a neighbour, or by one that neighbour is beaten by, and so on to one kept.
     (Written out, not looped over the three: the compiled walk spends a fifth less.)"""
-    kept: list[int] = []
+    frontier: list[int] = []
     pair_step = width
     set_step = 2 * width
-    for state in reached:
-        value = kept_at[state]
-        if width > 1 and state % width and kept_at[state - 1] >= value:
+    for state in states:
+        value = values[state]
+        if width > 1 and state % width and values[state - 1] >= value:
             continue  # a wild place fewer (the soft tables count none: width 1)
-        if state // pair_step % 2 and _beats(kept_at[state - pair_step], value, soft):
+        if state // pair_step % 2 and _as_good(values[state - pair_step], value, soft):
             continue
-        if state // set_step % sets_span and _beats(kept_at[state - set_step], value, soft):
+        if state // set_step % sets_span and _as_good(values[state - set_step], value, soft):
             continue
-        kept.append(state)
-    return kept
+        frontier.append(state)
+    return frontier
 
 
-def _beats(other: int, value: int, soft: bool) -> bool:
-    """Whether a state keeping ``other`` beats one keeping ``value`` (soft: keeps as many
-    tiles with as few places)."""
+def _as_good(other: int, value: int, soft: bool) -> bool:
+    """Whether a state of value ``other`` is as good as one of ``value``: keeps as many
+    tiles (soft: with as few places)."""
     if soft:
         return other >> 4 >= value >> 4 and other % 16 >= value % 16
     return other >= value
