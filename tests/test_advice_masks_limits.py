@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.hand.advice import Form, Reader
+from service.tiles import counts_of, parse_compact
 from tests.budget import examples
 
 
@@ -72,3 +73,30 @@ def test_a_lacked_tile_needing_more_places_than_the_hand_has_does_not_help() -> 
     assert found == Reader(form, 3, masks=False).discards(counts, 2)[1]
     shanten, after = found[31]
     assert (shanten, after[5], after[4]) == (2, 2, 1)
+
+
+def table_reads(reader: Reader) -> tuple[int, int, int]:
+    return reader.room_reads, reader.doubt_reads, reader.unmasked_reads
+
+
+def test_each_draw_read_from_its_table_is_counted_by_its_case() -> None:
+    """The draws each fallback reads from the table after the draw, on the design note's worked
+    hands (docs/design/advice-reader.md): 112m5p reads none (every draw from the masks), or all
+    34 with ``masks=False``; 1111z has room, so each of its 33 draws is read; the worked hand
+    above reads one doubt (6m) over all its discards."""
+    form = Form(sets=1, most_sets=4, limits=(4,) * 34, wild=None, wild_draws=0,
+                seven_pairs=False)
+    for hand, masks, expected in (("112m5p", True, (0, 0, 0)), ("1111z", True, (33, 0, 0)),
+                                  ("112m5p", False, (0, 0, 34))):
+        reader = Reader(form, 0, masks=masks)
+        reader.reading(counts_of(parse_compact(hand)), 0, True)
+        assert table_reads(reader) == expected, hand
+    counts = [0] * 34
+    for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
+        counts[t] = 1
+    limits = [4] * 34
+    for t, most in {5: 2, 12: 0, 29: 1, 30: 1, 32: 1, 33: 1}.items():
+        limits[t] = most
+    reader = Reader(Form(2, 5, tuple(limits), 12, 1, False), 3)
+    reader.discards(counts, 2)
+    assert table_reads(reader) == (0, 1, 0)

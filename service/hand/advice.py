@@ -145,6 +145,11 @@ class Reader:
         self.named = SOFT if self.soft else spare
         self.masks = masks and self.width == 1  # the exact tables with wilds read each draw
         self._exact: Reader | None = None
+        # the draws read from the table after the draw, by the case that sent them there (a
+        # measurement's figures; the answers never read them)
+        self.room_reads = 0  # ``_room_for_draw`` (or a soft best needing more places)
+        self.doubt_reads = 0  # with wilds, a tile the masks cannot settle
+        self.unmasked_reads = 0  # no masks read: the exact tables, or ``masks=False``
 
     def exact_shanten(self, counts: list[int], wilds: int) -> int:
         """The shanten read from the exact tables (those that limit wild places)."""
@@ -306,6 +311,12 @@ class Reader:
                 if from_masks and not doubts >> (t - a) & 1:
                     after_draws[t] = draw_shanten.of_kept(kept + (gains >> (t - a) & 1), t)
                 else:
+                    if not self.masks:
+                        self.unmasked_reads += 1
+                    elif room_for_draw:
+                        self.room_reads += 1
+                    else:
+                        self.doubt_reads += 1
                     after_draws[t] = draw_shanten.of_tables(
                         rests[u], self.table(keys[u] + (1 << 3 * (t - a)), b - a), t)
         if form.wild is not None and form.wild_draws > 0:
