@@ -264,7 +264,8 @@ class _Code:
         kind = type(field)
         return _identity_field(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
             kind is fields.Nested and isinstance(field, fields.Nested)
-            and isinstance(field.nested, type) and issubclass(field.nested, Schema))
+            and isinstance(field.nested, type) and issubclass(field.nested, Schema)) or (
+            kind is fields.Dict and isinstance(field, fields.Dict) and _plain_dict(field))
 
     def default(self, default: Any) -> str:
         if default is missing:
@@ -311,6 +312,8 @@ class _Code:
                 field.many or field.only or field.exclude or field.unknown) \
                 and isinstance(field.nested, type) and issubclass(field.nested, Schema):
             result = self.schema(field.nested, src, indent, inside)
+        elif kind is fields.Dict and isinstance(field, fields.Dict) and _plain_dict(field):
+            result = self.mapping(src, indent)
         elif callable(fast_load := getattr(field, "fast_load", None)) and not checks:
             # a field of the contract's own that loads itself in one call (``rules``)
             return self.marshmallow_part(f"{self.name(fast_load, 'fast_load')}({src})", indent)
@@ -332,6 +335,16 @@ class _Code:
         self.add(indent, "else:")
         self.add(indent + 1, "raise Unsure")
         return result
+
+    def mapping(self, src: str, indent: int) -> str:
+        """A dict with string keys into ``src``, as ``Mapping._deserialize`` loads it for a
+        ``_plain_dict``: a new dict holding the same values."""
+        key = self.local("key")
+        self.refuse_if(indent, [f"type({src}) is not dict"])
+        self.add(indent, f"for {key} in {src}:")  # JSON's keys are strings: one check each
+        self.refuse_if(indent + 1, [f"type({key}) is not str"])
+        self.add(indent, f"{src} = dict({src})")
+        return src
 
     def items(self, inner: Field, src: str, indent: int,
               inside: tuple[type[Schema], ...]) -> str:
@@ -442,6 +455,14 @@ def _literal(value: Any) -> str | None:
             return None
         return "{" + ", ".join(f"{key!r}: {written}" for key, written in entries) + "}"
     return None
+
+
+def _plain_dict(field: fields.Dict) -> bool:
+    """Whether a ``Dict`` loads a dict with string keys as a new dict of the same values: its
+    keys a plain ``String`` (a ``str`` loads as itself), its values with no field."""
+    keys = field.key_field
+    return field.value_field is None and type(keys) is fields.String and not (
+        keys.validators or keys.pre_load or keys.post_load)
 
 
 def _identity_field(field: Field) -> bool:

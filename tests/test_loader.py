@@ -298,3 +298,53 @@ def test_house_rules_load_as_marshmallow_loads_them(rules: Any, valid: bool) -> 
     body = {"dealer": 0, "winner": 1, "hand": {"concealed": "123m456p789s11z555s"},
             "win": {"tile": "5s", "by": "self_draw"}, "rules": rules}
     assert assert_agrees(RULESETS["chuzhou"].actions["score"].request, body) == valid
+
+
+EXPECTED_SHAPES: list[Any] = [
+    {}, {"total": 8}, {"patterns": {"pinghu": 2, "zimo": {"tai": 1}}, "net": [8, -8, 0, 0]},
+    {"payments": [{"from": 1, "to": 0, "amount": 4}], "next": None, "flag": True},
+]
+
+
+def test_expected_is_loaded_by_the_generated_code() -> None:
+    """verify mode's ``expected`` (a ``Dict`` of string keys, any values) loads as a new dict
+    of the same values with no call of marshmallow's own ``Dict``; anything else is refused as
+    marshmallow refuses it."""
+    score = {ruleset: RULESETS[ruleset].actions["score"].request
+             for ruleset in ("chuzhou", "yueqing")}
+    bodies = [(score["chuzhou"], b) for b in chuzhou_hands(len(EXPECTED_SHAPES))] + \
+        [(score["yueqing"], b) for b in yueqing_hands(len(EXPECTED_SHAPES))]
+    for (schema, body), expected in zip(bodies, EXPECTED_SHAPES * 2, strict=True):
+        assert "DESERIALIZE" not in loader.source(schema)
+        body["expected"] = expected
+        assert assert_agrees(schema, body)
+        with patch.object(fields.Mapping, "_deserialize",
+                          side_effect=AssertionError("marshmallow loaded expected")):
+            loaded = reader(schema)(body)
+        assert same(loaded["expected"], expected) and loaded["expected"] is not expected
+        for refused in ([], [expected], "x", "", 0, {1: "a"}):
+            body["expected"] = refused
+            assert not assert_agrees(schema, body)
+            assert by_marshmallow(schema, body)[0] == "refused"
+
+
+class _Dicts(Schema):
+    """Dicts the loader leaves to marshmallow's own ``Dict``: checked keys, loaded values, a
+    subclass, and no key field at all."""
+
+    checked_keys = fields.Dict(keys=fields.String(validate=OneOf(["a"])))
+    loaded_values = fields.Dict(keys=fields.String(), values=fields.Integer())
+    ordered = type("Ordered", (fields.Dict,), {})(keys=fields.String())
+    any_keys = fields.Dict()
+    plain = fields.Dict(keys=fields.String(), allow_none=True)
+
+
+@pytest.mark.parametrize("body", [
+    {}, {"checked_keys": {"a": 1}}, {"checked_keys": {"b": 1}}, {"loaded_values": {"a": "1"}},
+    {"loaded_values": {"a": True}}, {"ordered": {"a": [1]}}, {"ordered": []},
+    {"any_keys": {1: 2}}, {"plain": None}, {"plain": {"a": {"b": [None]}}}, {"plain": {1: 2}},
+    {"plain": "ab"}, {"plain": {}},
+])
+def test_other_dicts_load_as_marshmallow_loads_them(body: Any) -> None:
+    assert_agrees(_Dicts, body)
+    assert loader.source(_Dicts).count("DESERIALIZE") == 4  # only ``plain`` written out
