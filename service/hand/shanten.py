@@ -208,7 +208,7 @@ def _walk(counts: Sequence[int], limits: Sequence[int], honours: bool, most_sets
     up the rest that way. A group keeps a natural only if there are some under it, which
     bounds how many begin at each tile.
 
-    A state is one int, ``(((a * A + b) * K + k) * 2 + p) * W + e``, and the states of a tile
+    A state is one int, ``(((a * K + b) * K + k) * 2 + p) * W + e``, and the states of a tile
     a flat list of the most kept (-1: not reached), so the walk does plain arithmetic.
 
     ``spare`` ``SOFT``: wild places are not limited but counted, fewest first among the most
