@@ -179,7 +179,10 @@ class Cause(NamedTuple):
 
 # Every cause code, the same in every language (docs/contract.md; openapi.yaml lists them).
 # A param in brackets is present only sometimes. Every unknown name or value a did-you-mean
-# hint follows gains [suggestions], the names it most likely meant.
+# hint follows gains [suggestions], the names it most likely meant. A new code costs its row
+# here, then `make messages` and its name's msgstr in the Simplified catalog (the Traditional
+# is made), then `make regen` for the contract's list (tests/test_cause_names.py fails on a
+# name left untranslated, tests/test_language.py on a code raised without a row).
 CAUSES: dict[str, Cause] = {
     # the body itself (400, 413, 415)
     "bad-request": Cause(Phrase("Unreadable request"), ("status",),

@@ -348,8 +348,8 @@ def translated(obj: Any, language: str) -> Any:
     if isinstance(obj, Text):
         return obj.said(language)
     if isinstance(obj, dict):
-        shown = obj.said(language) if isinstance(obj, NamedObject) else obj
-        return {key: translated(value, language) for key, value in shown.items()}
+        entries = obj.said(language) if isinstance(obj, NamedObject) else obj
+        return {key: translated(value, language) for key, value in entries.items()}
     if isinstance(obj, list):
         return [translated(value, language) for value in obj]
     return obj

@@ -133,9 +133,9 @@ class _Code:
         """An expression for ``value``: itself when it is a literal, else a global name."""
         if type(value) in _LITERALS:
             return repr(value)
-        named = self.prefix + self.local(stem.upper())
-        self.names[named] = value
-        return named
+        global_name = self.prefix + self.local(stem.upper())
+        self.names[global_name] = value
+        return global_name
 
     def refuse_if(self, indent: int, conditions: list[str]) -> None:
         if conditions:
@@ -284,7 +284,7 @@ class _Code:
 
     def value(self, field: Field, src: str, indent: int,
               inside: tuple[type[Schema], ...]) -> str:
-        """The present, non-null value in ``src`` result and checked with the field's
+        """The present, non-null value in ``src`` loaded and checked with the field's
         validators."""
         kind = type(field)
         checks = list(field.validators)

@@ -1,7 +1,8 @@
 """Problem codes labelled with a name (issue #45): every cause a problem carries, nested ones
 too, has ``name``, its code's short label in the language asked for, and ``name_en`` beside it
-where that language is not English, as the answers' other ids have. A name is defined once,
-beside its code in ``CAUSES`` (service/errors.py), and said from the catalog.
+where that language is not English (unlike a pattern's name, always the rule text's Chinese).
+A name is defined once, beside its code in ``CAUSES`` (service/errors.py), and said from the
+catalog.
 """
 
 from __future__ import annotations

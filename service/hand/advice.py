@@ -142,7 +142,7 @@ class Reader:
         # exact tables (``exact_shanten``) are read only when it needs more.
         self.soft = soft and spare > 0
         self.width = 1 if self.soft else spare + 1
-        self.named = SOFT if self.soft else spare
+        self.key_spare = SOFT if self.soft else spare
         self.masks = masks and self.width == 1  # the exact tables with wilds read each draw
         self._exact: Reader | None = None
         # the draws read from the table after the draw, by the case that sent them there (a
@@ -159,7 +159,7 @@ class Reader:
 
     def keys(self, counts: Sequence[int]) -> list[int]:
         form = self.form
-        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.named)
+        return [suit_key(counts, a, b, form.limits, s == 3, form.most_sets, self.key_spare)
                 for s, (a, b) in enumerate(SUITS)]
 
     def naturals(self, value: int) -> int:
