@@ -12,10 +12,10 @@ the hands of ``yueqing-unseen``), and two advice POSTs: ``advice-unseen``, a
 advice with 0-3 财神 standing. Each as bench/instructions.py counts: two runs under
 callgrind, of one pass and of two, after the same warm-up (bench/instructions.py's 5,000
 hands, then ``ADVICE_WARM`` advice requests of the kind), on requests none of them has seen;
-the difference divided by the requests is one request's cost. Unlike bench/instructions.py,
-only the passes are instrumented (a switch of valgrind's, ``measured``): the warm-up runs
-uninstrumented, several times faster, and the figure is the same by construction (both runs
-do the same work before the passes). ``--json`` prints the counts as one JSON object. Prints
+the difference divided by the requests is one request's cost: that of the second pass. Where
+gcc and valgrind's header are there, one run a kind counts that pass alone, the rest of the
+run uninstrumented (valgrind's client requests, ``_SWITCH``): several times faster, and the
+same requests after the same work. ``--json`` prints the counts as one JSON object. Prints
 figures; never fails.
 """
 
@@ -103,9 +103,9 @@ def switch_built() -> bool:
     return done.returncode == 0
 
 
-def run(kind: str, passes: int, switched: bool) -> None:
-    """The kind's warm-up, then ``passes`` passes of never-seen requests, only those
-    instrumented when ``switched``."""
+def run(kind: str, passes: int, mode: str) -> None:
+    """The kind's warm-up, then ``passes`` passes of never-seen requests; instrumented: all
+    the run (``mode`` "all"), the passes ("passes") or the last pass alone ("last")."""
     if kind == "post-unseen":
         path = "/v1/chuzhou/score"
     elif kind == "post-yueqing-unseen":
@@ -130,20 +130,26 @@ def run(kind: str, passes: int, switched: bool) -> None:
             call()
         todo = instructions.wsgi_calls(app, path, bodies[ADVICE_WARM:])
     instructions.as_a_worker()
-    switch = ctypes.CDLL(str(_SWITCH_LIBRARY)) if switched else None
-    if switch:
-        switch.measured_start()
-    for call in todo[: passes * N]:  # the other passes' requests were made, not run
+    todo = todo[: passes * N]  # the other passes' requests were made, not run
+    if mode == "all":
+        for call in todo:
+            call()
+        return
+    switch = ctypes.CDLL(str(_SWITCH_LIBRARY))
+    # "last": the earlier passes uninstrumented, as the run of fewer passes would have them
+    for call in todo[: -N] if mode == "last" else ():
         call()
-    if switch:
-        switch.measured_stop()
+    switch.measured_start()
+    for call in todo[-N:] if mode == "last" else todo:
+        call()
+    switch.measured_stop()
 
 
-def counted(kind: str, passes: int, switched: bool) -> int:
+def counted(kind: str, passes: int, mode: str) -> int:
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         *(["--instr-atstart=no"] if switched else []), sys.executable,
-         __file__, "run", kind, str(passes), str(int(switched))],
+         *(["--instr-atstart=no"] if mode != "all" else []), sys.executable,
+         __file__, "run", kind, str(passes), mode],
         capture_output=True, text=True, check=True,
         env={**os.environ, "PYTHONHASHSEED": "0"})
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
@@ -151,18 +157,22 @@ def counted(kind: str, passes: int, switched: bool) -> int:
 
 def main() -> None:
     if sys.argv[1:2] == ["run"]:
-        run(sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1")
+        run(sys.argv[2], int(sys.argv[3]),
+            {"0": "all", "1": "passes"}.get(sys.argv[4], sys.argv[4]))
         sys.stdout.flush()
         os._exit(0)  # not the interpreter's shut-down (bench/instructions.py)
     as_json = "--json" in sys.argv
     kinds = [kind for kind in sys.argv[1:] if kind != "--json"] or ["post-unseen",
                                                                   *ADVICE_KINDS]
-    switched = switch_built()
     found = {}
-    with ThreadPoolExecutor(2) as pool:  # each kind's two runs side by side
-        for kind in kinds:
-            two, one = pool.map(counted, (kind, kind), (2, 1), (switched, switched))
-            found[kind] = (two - one) // N
+    with ThreadPoolExecutor(2) as pool:  # two runs side by side
+        if switch_built():  # one run a kind: its second pass alone instrumented
+            counts = pool.map(counted, kinds, [2] * len(kinds), ["last"] * len(kinds))
+            found = {kind: count // N for kind, count in zip(kinds, counts, strict=True)}
+        else:  # two runs a kind, all instrumented, as bench/instructions.py counts
+            for kind in kinds:
+                two, one = pool.map(counted, (kind, kind), (2, 1), ("all", "all"))
+                found[kind] = (two - one) // N
     if as_json:
         print(json.dumps(found))
         return
