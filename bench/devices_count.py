@@ -7,7 +7,8 @@ is the count of a build without it against the build with it (docs/performance.m
 Counts with the interpreter that runs it, so with whichever build is installed there (a wheel
 built from a patched checkout, say). Kinds: bench/instructions.py's (``post-unseen``: a
 Chuzhou score POST never seen), ``post-yueqing-unseen`` (its Yueqing twin, 0-3 财神 standing:
-the hands of ``yueqing-unseen``), and two advice POSTs: ``advice-unseen``, a
+the hands of ``yueqing-unseen``), ``waits-unseen`` and ``waits-yueqing-unseen`` (the waits
+POSTs of those hands, the winning tile taken out), and two advice POSTs: ``advice-unseen``, a
 14-tile Chuzhou advice with every discard, and ``advice-yueqing-unseen``, a 17-tile Yueqing
 advice with 0-3 财神 standing. Each as bench/instructions.py counts: two runs under
 callgrind, of one pass and of two, after the same warm-up (bench/instructions.py's 5,000
@@ -41,6 +42,7 @@ from bench import instructions  # noqa: E402
 N = instructions.N
 ADVICE_WARM = 1_000
 ADVICE_KINDS = ("advice-unseen", "advice-yueqing-unseen")
+WAITS_KINDS = ("waits-unseen", "waits-yueqing-unseen")
 
 
 WHITE = 31
@@ -110,6 +112,8 @@ def run(kind: str, passes: int, mode: str) -> None:
         path = "/v1/chuzhou/score"
     elif kind == "post-yueqing-unseen":
         path = "/v1/yueqing/score"
+    elif kind in WAITS_KINDS:
+        path = "/v1/chuzhou/waits" if kind == "waits-unseen" else "/v1/yueqing/waits"
     elif kind in ADVICE_KINDS:
         path = "/v1/chuzhou/advice" if kind == "advice-unseen" else "/v1/yueqing/advice"
     else:
@@ -117,12 +121,15 @@ def run(kind: str, passes: int, mode: str) -> None:
     instructions.warm_up()
     app = instructions.service_app()
     instructions.wsgi_calls(app, "/healthz", None)[0]()  # first-use costs belong to start-up
-    if kind.startswith("post-"):  # as bench/instructions.py makes them
+    if kind.startswith(("post-", "waits-")):  # as bench/instructions.py makes them
         from bench.hands import chuzhou_hands, yueqing_hands
 
-        make = chuzhou_hands if kind == "post-unseen" else yueqing_hands
-        todo = [call for p in range(instructions.PASSES) for call in instructions.wsgi_calls(
-            app, path, make(N, seed=20_000 + p))]
+        ruleset = "chuzhou" if kind in ("post-unseen", "waits-unseen") else "yueqing"
+        make = chuzhou_hands if ruleset == "chuzhou" else yueqing_hands
+        bodies = [body for p in range(instructions.PASSES) for body in make(N, seed=20_000 + p)]
+        if kind.startswith("waits-"):  # the winning hands' waits, the winning tile taken out
+            bodies = [instructions.waits_body(ruleset, body) for body in bodies]
+        todo = instructions.wsgi_calls(app, path, bodies)
     else:
         # one seed for the warm-up and every pass: no request is made twice
         bodies = advice_bodies(kind, ADVICE_WARM + instructions.PASSES * N, seed=41)
