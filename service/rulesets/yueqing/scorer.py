@@ -50,20 +50,9 @@ def hand_items(view: View, tuned: Tuned = DEFAULT) -> Hits:
 
 def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
-    ids = list(hits)
-    if len(ids) > 1:
-        # Hand items come before the reading's: put the few found in catalogue order, by a
-        # plain insertion sort on their places (compiled, cheaper than sorted with a key).
-        places = [ORDER[iid] for iid in ids]
-        for i in range(1, len(ids)):
-            j = i
-            while j and places[j - 1] > places[j]:
-                places[j - 1], places[j] = places[j], places[j - 1]
-                ids[j - 1], ids[j] = ids[j], ids[j - 1]
-                j -= 1
     result = []
     made = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
-    for iid in ids:
+    for iid in sorted(hits, key=ORDER.__getitem__):  # hand items came first: catalogue order
         count, sets = hits[iid]
         entry = made[iid].copy()
         entry["count"] = count
