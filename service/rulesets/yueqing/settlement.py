@@ -43,10 +43,6 @@ def hand_shares(tai: int, dealer: int, winner: int, lao_zhuang: int,
     return shares
 
 
-# A payment as answers list it, made once and copied per payment (cheaper than a new dict).
-_PAYMENT: Final[dict[str, int]] = {"from": 0, "to": 0, "amount": 0, "hand": 0, "flowers": 0}
-
-
 def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
                   liable: int | None) -> dict[str, Any]:
     """Each loser's hand and flower 条; a liable seat pays all three shares (YQ-19).
@@ -60,14 +56,9 @@ def win_transfers(hand: dict[int, int], flower_tiao: int, winner: int,
     net = [0, 0, 0, 0]
     won = 0
     for payer, part in by_payer(hand, liable).items():
-        payment = _PAYMENT.copy()
         amount = part + flowers
-        payment["from"] = payer
-        payment["to"] = winner
-        payment["amount"] = amount
-        payment["hand"] = part
-        payment["flowers"] = flowers
-        payments.append(payment)
+        payments.append({"from": payer, "to": winner, "amount": amount, "hand": part,
+                         "flowers": flowers})
         net[payer] -= amount
         won += amount
     net[winner] = won  # the winner pays nobody
