@@ -37,15 +37,9 @@ def _local(t: int) -> int:
 
 
 def _dark_first(v: View, indices: Sequence[int]) -> Sequence[int]:
-    """The sets, concealed ones first (stable), so the 暗 instances take them."""
-    if len(indices) == 1:
-        return indices
+    """The sets, concealed ones first (sorted is stable), so the 暗 instances take them."""
     groups = v.groups
-    dark: list[int] = []
-    exposed: list[int] = []
-    for i in indices:  # a stable partition: what sorted() by a key did, for less
-        (dark if groups[i].concealed else exposed).append(i)
-    return dark + exposed if exposed else dark
+    return sorted(indices, key=lambda i: not groups[i].concealed)
 
 
 def _pairings(v: View, lefts: Sequence[int], rights: Sequence[int]) -> list[Instance]:
