@@ -453,8 +453,7 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
         else:
             triplets.append(index)
             trip_at[first] = index
-    # tuple.__new__: a NamedTuple's own constructor is a Python function, twice the cost.
-    return tuple.__new__(_Index, (tuple(sequences), tuple(triplets), seq_at, trip_at))
+    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at)
 
 
 def views(
