@@ -257,28 +257,17 @@ def read_suits(counts: list[int], win_tile: int,
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
-               held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+               held: Sequence[int]) -> list[_Suit]:
     """The facts of the four suits of the tiles held, melds included: the concealed tiles'
     own (``read_suits``), looked up again by the held counts only in a suit a meld adds to."""
-    m, p, s, z = suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts
-    if melds:
-        counts = held if isinstance(held, list) else list(held)
-        touched = 0
-        for meld in melds:
-            touched |= 1 << meld.tiles[0] // 9
+    facts = [suit.facts for suit in suits]
+    for suit in {meld.tiles[0] // 9 for meld in melds}:
         # -1: no winning tile in the key (looked_up places one only in its own suit)
-        if touched & 1:
-            m = looked_up(_HELD, counts, 0, -1, False, _suit)
-        if touched & 2:
-            p = looked_up(_HELD, counts, 1, -1, False, _suit)
-        if touched & 4:
-            s = looked_up(_HELD, counts, 2, -1, False, _suit)
-        if touched & 8:
-            z = looked_up(_HELD, counts, 3, -1, False, _suit)
-    return m, p, s, z
+        facts[suit] = looked_up(_HELD, list(held), suit, -1, False, _suit)
+    return facts
 
 
-def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
+def hand_flags(suits: Sequence[_Suit], melds: Sequence[Meld], win_tile: int,
                self_draw: bool, request: dict[str, Any]) -> int:
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
