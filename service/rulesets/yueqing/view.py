@@ -37,8 +37,9 @@ class Need:
     once per hand (catalogue ``per_reading=False``) are gated by.
 
     Each flag is declared here once, a plain int and Final, so compiled code reads ``Need.X``
-    as a constant. A new flag takes the next bit: tests/yueqing/test_items.py checks that each
-    is one bit of its own, below the suits' bits (``_SUIT_SHIFT``).
+    as a constant, not an IntFlag (docs/performance.md, Speed devices). A new flag takes the
+    next bit: tests/yueqing/test_items.py checks that each is one bit of its own, below the
+    suits' bits (``_SUIT_SHIFT``).
     """
 
     WIND_TRIPLET: Final = 1 << 0  # a triplet or kong of a wind
