@@ -57,7 +57,7 @@ def entries(hits: Tallies, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
         entry = made[iid].copy()
         entry["count"] = count
         entry["tai"] = entry["value"] * count
-        entry["sets"] = sorted(set(sets)) if len(sets) > 1 else list(sets)
+        entry["sets"] = sorted(set(sets))
         result.append(entry)
     return result
 
