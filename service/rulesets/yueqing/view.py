@@ -201,8 +201,7 @@ def views(
     # Groups of wilds alone take these values; without wilds there are none.
     free_pairs, free_sets = _FREE[caishen] if wilds else ((), ())
     melds = tuple(melds)
-    # most hands have no meld: a plain loop then builds nothing (map calls a Python method)
-    meld_groups = tuple([meld_group(meld) for meld in melds]) if melds else ()
+    meld_groups = tuple(meld_group(meld) for meld in melds)
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
     if len(concealed) == 2:
