@@ -63,7 +63,8 @@ def entries(hits: PatternInstances, tuned: Tuned = DEFAULT) -> list[dict[str, An
     result = []
     made = tuned.entry  # each entry as it reads when found once, 明 then 暗: copied per answer
     for pid, found in hits.items():
-        if len(found) == 1:  # most patterns count once
+        if len(found) == 1:  # most patterns count once: 10,600 instructions a never-seen
+            # hand less than the general way, compiled (docs/performance.md, Speed devices)
             concealed, sets = found[0]
             entry = made[pid][concealed].copy()
             entry["sets"] = sorted(sets)
