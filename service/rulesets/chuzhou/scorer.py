@@ -61,19 +61,19 @@ def entries(hits: PatternInstances, tuned: Tuned = DEFAULT) -> list[dict[str, An
     sets its instances were read from. In catalogue order, the order ``recognise`` finds
     them in (tests/chuzhou/test_catalogue.py checks it)."""
     result = []
-    made = tuned.entry  # each entry as it reads when found once, 明 then 暗: copied per answer
+    by_pattern = tuned.entry  # each entry as found once, 明 then 暗: copied per answer
     for pid, found in hits.items():
         if len(found) == 1:  # most patterns count once: 10,600 instructions a never-seen
             # hand less than the general way, compiled (docs/performance.md, Speed devices)
             concealed, sets = found[0]
-            entry = made[pid][concealed].copy()
+            entry = by_pattern[pid][concealed].copy()
             entry["sets"] = sorted(sets)
             result.append(entry)
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
             if alike:
-                result.append(_entry(made[pid][concealed], len(alike),
+                result.append(_entry(by_pattern[pid][concealed], len(alike),
                                      sorted({i for sets in alike for i in sets})))
     return result
 

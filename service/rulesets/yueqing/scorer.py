@@ -51,10 +51,10 @@ def hand_items(view: View, tuned: Tuned = DEFAULT) -> Tallies:
 def entries(hits: Tallies, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
     result = []
-    made = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
+    by_item = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
     for iid in sorted(hits, key=ORDER.__getitem__):  # hand items came first: catalogue order
         count, sets = hits[iid]
-        entry = made[iid].copy()
+        entry = by_item[iid].copy()
         entry["count"] = count
         entry["tai"] = entry["value"] * count
         entry["sets"] = sorted(set(sets))
