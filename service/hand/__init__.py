@@ -6,14 +6,10 @@ Free of Flask and of any ruleset: it knows sets, pairs and tiles, nothing of 番
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from service.hand.groups import Group, Meld
 from service.hand.validate import REAL_MELDS, check_meld
-
-# A Meld made in C: a NamedTuple's own constructor is a Python function, a frame per meld.
-_new_meld = partial(tuple.__new__, Meld)
 
 
 def prepare_melds(raw: Sequence[dict[str, Any]], field: str = "hand.melds") -> list[Meld]:
@@ -23,7 +19,7 @@ def prepare_melds(raw: Sequence[dict[str, Any]], field: str = "hand.melds") -> l
         kind, tiles = meld["type"], tuple(meld["tiles"])
         if (kind, tiles) not in REAL_MELDS:  # check_meld says what is wrong with it
             check_meld(kind, tiles, f"{field}.{len(melds)}")
-        melds.append(_new_meld((kind, tiles, meld["source"])))
+        melds.append(Meld(kind, tiles, meld["source"]))
     return melds
 
 

@@ -85,12 +85,11 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     for _, tiles, _ in melds:
         for t in tiles:
             held[t] += 1
-    for n in held:  # a loop, not max(): compiled, a loop compares plain ints
-        if n > 4:
-            t = held.index(n)
-            raise impossible(field, Message(
-                "fifth-copy", "{tile} appears {count} times; there are four of each tile",
-                tile=code(t), count=held[t], max=COPIES))
+    if any(n > COPIES for n in held):
+        t = next(t for t, n in enumerate(held) if n > COPIES)
+        raise impossible(field, Message(
+            "fifth-copy", "{tile} appears {count} times; there are four of each tile",
+            tile=code(t), count=held[t], max=COPIES))
     return held
 
 

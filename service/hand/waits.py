@@ -406,9 +406,6 @@ def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[Nat
     return readings
 
 
-_new = tuple.__new__  # a NamedTuple's own constructor is a Python function: this is not
-
-
 def _joined(man: Fragment, pin: Fragment, sou: Fragment, honours: Fragment,
             meld_sets: tuple[Group, ...], meld_sequences: tuple[int, ...],
             meld_triplets: tuple[int, ...]) -> NaturalReading:
@@ -425,10 +422,12 @@ def _joined(man: Fragment, pin: Fragment, sou: Fragment, honours: Fragment,
     kan |= kd << n + len(sc)
     seqs = qa + qb + qc
     trips = ta + tb + tc + td
-    return _new(NaturalReading, (
+    pair = ra or rb or rc or rd
+    assert pair is not None  # one suit's fragment holds it
+    return NaturalReading(
         sa + sb + sc + sd + meld_sets,
-        ra or rb or rc or rd,  # one holds it
+        pair,
         ha or hb or hc or hd,
         tuple(sorted(seqs + meld_sequences)) if meld_sequences else seqs,
         tuple(sorted(trips + meld_triplets)) if meld_triplets else trips,
-        kan))
+        kan)

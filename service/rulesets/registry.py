@@ -14,7 +14,7 @@ from service.tile_names import traditional
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 View = TypeVar("View")
-Found = TypeVar("Found")
+Result = TypeVar("Result")
 
 
 Test = tuple[str, Callable[[Any], Any], int]  # pattern id, its test, the flags it needs
@@ -62,7 +62,7 @@ class PatternTests:
 
 
 def recognise(tests: PatternTests, view: View, has: int = 0,
-              given: Mapping[str, Found] | None = None) -> dict[str, Found]:
+              given: Mapping[str, Result] | None = None) -> dict[str, Result]:
     """Run the pattern tests a reading's flags (``has``) allow, then drop what the patterns
     found exclude, then each add-on found with none of what it adds to: every pattern found
     excludes, whether or not another excludes it. The one way both rulesets recognise.
@@ -71,7 +71,7 @@ def recognise(tests: PatternTests, view: View, has: int = 0,
     hand: they come first, and they exclude too.
     """
     steps, excluders, add_ons = tests.plan(has)
-    hits: dict[str, Found] = dict(given) if given else {}
+    hits: dict[str, Result] = dict(given) if given else {}
     for pid, test in steps:
         found = test(view)
         if found:

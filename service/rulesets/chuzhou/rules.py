@@ -164,7 +164,7 @@ class Tuned(NamedTuple):
     tests: PatternTests  # every pattern on, with what it excludes and what an add-on adds to
     hand_tests: PatternTests  # those that read only the hand and the situation
     values: dict[str, tuple[int, int]]  # each pattern's 番 by the 暗 flag
-    once: dict[str, tuple[dict[str, Any], dict[str, Any]]]  # answer entries found once, 明/暗
+    entry: dict[str, tuple[dict[str, Any], dict[str, Any]]]  # answer entries found once, 明/暗
     zhen_unit: int
     dealer_zhen_factor: int
     discard_extra: int
@@ -221,8 +221,8 @@ def tune(values: Mapping[str, Any]) -> Tuned:
             adds_to={p.id: tuple(b for b in p.adds_to if b in kept) for p in on if p.adds_to}),
         hand_tests=PatternTests((p.id, test[p.id], p.needs) for p in on if not p.per_reading),
         values=worth,
-        once={p.id: (_found_once(p, worth[p.id][0], False), _found_once(p, worth[p.id][1], True))
-              for p in on},
+        entry={p.id: (_found_once(p, worth[p.id][0], False), _found_once(p, worth[p.id][1], True))
+               for p in on},
         zhen_unit=values["zhen_unit"],
         dealer_zhen_factor=values["dealer_zhen_factor"],
         discard_extra=values["discard_extra"],

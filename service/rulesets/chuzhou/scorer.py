@@ -23,10 +23,10 @@ from service.rulesets.readings import examined
 from service.rulesets.registry import recognise as shared_recognise
 from service.tiles import CODES, codes
 
-Hits = dict[str, Sequence[Instance]]
+PatternInstances = dict[str, Sequence[Instance]]  # by pattern id
 
 
-def recognise(view: View, tuned: Tuned = DEFAULT) -> tuple[int, Hits]:
+def recognise(view: View, tuned: Tuned = DEFAULT) -> tuple[int, PatternInstances]:
     """Every pattern of one reading with its instances, after the exclusions (CZ-5) and the
     add-ons without what they add to, and the 番 they total (registry.recognise, the one way
     both rulesets recognise).
@@ -36,17 +36,17 @@ def recognise(view: View, tuned: Tuned = DEFAULT) -> tuple[int, Hits]:
     hands read one way, so running them again on a rare second reading costs less than keeping
     them apart.
     """
-    hits: Hits = shared_recognise(tuned.tests, view, view.has)
+    hits: PatternInstances = shared_recognise(tuned.tests, view, view.has)
     return total(hits, tuned), hits
 
 
-def hand_patterns(view: View, tuned: Tuned = DEFAULT) -> Hits:
+def hand_patterns(view: View, tuned: Tuned = DEFAULT) -> PatternInstances:
     """The patterns that read only the hand and the situation (catalogue ``per_reading``
     False): every reading of a hand finds the same (tests/chuzhou/test_why.py)."""
     return shared_recognise(tuned.hand_tests, view, view.has)
 
 
-def total(hits: Hits, tuned: Tuned = DEFAULT) -> int:
+def total(hits: PatternInstances, tuned: Tuned = DEFAULT) -> int:
     """The 番 of the patterns found."""
     fan = 0
     for pid, found in hits.items():
@@ -56,29 +56,30 @@ def total(hits: Hits, tuned: Tuned = DEFAULT) -> int:
     return fan
 
 
-def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
+def entries(hits: PatternInstances, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's pattern entries: one per pattern and 明/暗 value, 暗 first, each with the
     sets its instances were read from. In catalogue order, the order ``recognise`` finds
     them in (tests/chuzhou/test_catalogue.py checks it)."""
     result = []
-    once = tuned.once  # each entry as it reads when found once, 明 then 暗: copied per answer
+    by_pattern = tuned.entry  # each entry as found once, 明 then 暗: copied per answer
     for pid, found in hits.items():
-        if len(found) == 1:  # most patterns count once
+        if len(found) == 1:  # most patterns count once: 10,600 instructions a never-seen
+            # hand less than the general way, compiled (docs/performance.md, Speed devices)
             concealed, sets = found[0]
-            entry = once[pid][concealed].copy()
+            entry = by_pattern[pid][concealed].copy()
             entry["sets"] = sorted(sets)
             result.append(entry)
             continue
         for concealed in (True, False):
             alike = [sets for dark, sets in found if dark == concealed]
             if alike:
-                result.append(_entry(once[pid][concealed], len(alike),
+                result.append(_entry(by_pattern[pid][concealed], len(alike),
                                      sorted({i for sets in alike for i in sets})))
     return result
 
 
-def _entry(once: dict[str, Any], count: int, sets: list[int]) -> dict[str, Any]:
-    entry = once.copy()
+def _entry(single: dict[str, Any], count: int, sets: list[int]) -> dict[str, Any]:
+    entry = single.copy()
     entry["count"] = count
     entry["fan"] = entry["value"] * count
     entry["sets"] = sets
@@ -141,7 +142,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     found = views(counts, melds, win_tile, self_draw, declared and pairs_played, data, held,
                   suits)
-    best: tuple[int, View, Hits] | None = None
+    best: tuple[int, View, PatternInstances] | None = None
     examined(len(found))
     for view in found:
         fan, hits = recognise(view, tuned)

@@ -36,8 +36,9 @@ class Need:
     hand's tiles and situation) or once per reading (its sets, looked up by their first tiles).
 
     Each flag is declared here once, a plain int and Final, so compiled code reads ``Need.X``
-    as a constant (an IntFlag's arithmetic builds enum members, which is slow on the hot
-    path). A new flag takes the next bit: tests/chuzhou/test_catalogue.py checks that each is
+    as a constant: an IntFlag's arithmetic builds enum members, 0.5 µs an operation compiled
+    against a nanosecond, over 2 % of a never-seen request (docs/performance.md, Speed
+    devices). A new flag takes the next bit: tests/chuzhou/test_catalogue.py checks that each is
     one bit of its own, below the suits' shapes (``SHAPE_AT``) and the 64 a reading's flags
     are kept in (``registry.PatternTests``).
     """
@@ -257,28 +258,17 @@ def read_suits(counts: list[int], win_tile: int,
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
-               held: Sequence[int]) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+               held: Sequence[int]) -> list[_Suit]:
     """The facts of the four suits of the tiles held, melds included: the concealed tiles'
     own (``read_suits``), looked up again by the held counts only in a suit a meld adds to."""
-    m, p, s, z = suits[0].facts, suits[1].facts, suits[2].facts, suits[3].facts
-    if melds:
-        counts = held if isinstance(held, list) else list(held)
-        touched = 0
-        for meld in melds:
-            touched |= 1 << meld.tiles[0] // 9
+    facts = [suit.facts for suit in suits]
+    for suit in {meld.tiles[0] // 9 for meld in melds}:
         # -1: no winning tile in the key (looked_up places one only in its own suit)
-        if touched & 1:
-            m = looked_up(_HELD, counts, 0, -1, False, _suit)
-        if touched & 2:
-            p = looked_up(_HELD, counts, 1, -1, False, _suit)
-        if touched & 4:
-            s = looked_up(_HELD, counts, 2, -1, False, _suit)
-        if touched & 8:
-            z = looked_up(_HELD, counts, 3, -1, False, _suit)
-    return m, p, s, z
+        facts[suit] = looked_up(_HELD, list(held), suit, -1, False, _suit)
+    return facts
 
 
-def hand_flags(suits: tuple[_Suit, _Suit, _Suit, _Suit], melds: Sequence[Meld], win_tile: int,
+def hand_flags(suits: Sequence[_Suit], melds: Sequence[Meld], win_tile: int,
                self_draw: bool, request: dict[str, Any]) -> int:
     """The Need flags of the hand and its situation, which every reading of it meets."""
     situation = request["situation"]
@@ -379,10 +369,7 @@ class View:
     def dark(self, indices: Sequence[int]) -> bool:
         """Whether every one of these sets is concealed."""
         groups = self.groups
-        for i in indices:  # a loop, not all() over a generator: a third of the cost
-            if not groups[i].concealed:
-                return False
-        return True
+        return all(groups[i].concealed for i in indices)
 
     @property
     def held(self) -> frozenset[int]:
@@ -456,8 +443,7 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
         else:
             triplets.append(index)
             trip_at[first] = index
-    # tuple.__new__: a NamedTuple's own constructor is a Python function, twice the cost.
-    return tuple.__new__(_Index, (tuple(sequences), tuple(triplets), seq_at, trip_at))
+    return _Index(tuple(sequences), tuple(triplets), seq_at, trip_at)
 
 
 def views(

@@ -16,7 +16,7 @@ from service.rulesets.registry import recognise as shared_recognise
 from service.rulesets.yueqing.catalogue import ITEMS, TAI_NAMES
 from service.rulesets.yueqing.checks import check_rules, check_win
 from service.rulesets.yueqing.flowers import flower_counts, summary, tiao
-from service.rulesets.yueqing.items import Found
+from service.rulesets.yueqing.items import Tally
 from service.rulesets.yueqing.rules import DEFAULT, Tuned
 from service.rulesets.yueqing.settlement import (
     adjusted_minor,
@@ -30,12 +30,12 @@ from service.rulesets.yueqing.view import Table, View, seat_wind, views
 from service.rulesets.yueqing.waits import SETS
 from service.tiles import NUM_TILES, WHITE, code
 
-Hits = dict[str, Found]
+Tallies = dict[str, Tally]  # by item id
 # Final: compiled code reads a Final name as a constant, any other from the module's dict.
 ORDER: Final = {item.id: index for index, item in enumerate(ITEMS)}
 
 
-def recognise(view: View, given: Hits | None = None, tuned: Tuned = DEFAULT) -> Hits:
+def recognise(view: View, given: Tallies | None = None, tuned: Tuned = DEFAULT) -> Tallies:
     """Every item of one reading with its count and sets, after the exclusions.
 
     ``given``: what the items that do not depend on the reading found (``hand_items``).
@@ -43,37 +43,26 @@ def recognise(view: View, given: Hits | None = None, tuned: Tuned = DEFAULT) -> 
     return shared_recognise(tuned.reading_tests, view, view.has, given)
 
 
-def hand_items(view: View, tuned: Tuned = DEFAULT) -> Hits:
+def hand_items(view: View, tuned: Tuned = DEFAULT) -> Tallies:
     """The items that read only the hand and the situation, found once for every reading."""
     return shared_recognise(tuned.hand_tests, view, view.has)
 
 
-def entries(hits: Hits, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
+def entries(hits: Tallies, tuned: Tuned = DEFAULT) -> list[dict[str, Any]]:
     """The answer's items in catalogue order, each with the sets it was read from."""
-    ids = list(hits)
-    if len(ids) > 1:
-        # Hand items come before the reading's: put the few found in catalogue order, by a
-        # plain insertion sort on their places (compiled, cheaper than sorted with a key).
-        places = [ORDER[iid] for iid in ids]
-        for i in range(1, len(ids)):
-            j = i
-            while j and places[j - 1] > places[j]:
-                places[j - 1], places[j] = places[j], places[j - 1]
-                ids[j - 1], ids[j] = ids[j], ids[j - 1]
-                j -= 1
     result = []
-    made = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
-    for iid in ids:
+    by_item = tuned.entry  # each item's answer entry, its count, 台 and sets to be filled in
+    for iid in sorted(hits, key=ORDER.__getitem__):  # hand items came first: catalogue order
         count, sets = hits[iid]
-        entry = made[iid].copy()
+        entry = by_item[iid].copy()
         entry["count"] = count
         entry["tai"] = entry["value"] * count
-        entry["sets"] = sorted(set(sets)) if len(sets) > 1 else list(sets)
+        entry["sets"] = sorted(set(sets))
         result.append(entry)
     return result
 
 
-def minor_major(hits: Hits, tuned: Tuned = DEFAULT) -> tuple[int, int]:
+def minor_major(hits: Tallies, tuned: Tuned = DEFAULT) -> tuple[int, int]:
     """N and M: the 台 of the minor and of the major items found (YQ-15)."""
     minor = major = 0
     values = tuned.values  # each item's 台 as a minor and as a major item: one of them 0
@@ -120,8 +109,8 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
     readings = views(concealed, melds, win_tile, win_is_wild, table, data, counts=counts)
     examined(len(readings))
-    best: tuple[int, View, Hits, int, int, int, list[int]] | None = None
-    given: Hits | None = None
+    best: tuple[int, View, Tallies, int, int, int, list[int]] | None = None
+    given: Tallies | None = None
     for view in readings:
         if given is None:
             given = hand_items(view, tuned)  # the same on every reading

@@ -37,8 +37,9 @@ class Need:
     once per hand (catalogue ``per_reading=False``) are gated by.
 
     Each flag is declared here once, a plain int and Final, so compiled code reads ``Need.X``
-    as a constant. A new flag takes the next bit: tests/yueqing/test_items.py checks that each
-    is one bit of its own, below the suits' bits (``_SUIT_SHIFT``).
+    as a constant, not an IntFlag (docs/performance.md, Speed devices). A new flag takes the
+    next bit: tests/yueqing/test_items.py checks that each is one bit of its own, below the
+    suits' bits (``_SUIT_SHIFT``).
     """
 
     WIND_TRIPLET: Final = 1 << 0  # a triplet or kong of a wind
@@ -200,8 +201,7 @@ def views(
     # Groups of wilds alone take these values; without wilds there are none.
     free_pairs, free_sets = _FREE[caishen] if wilds else ((), ())
     melds = tuple(melds)
-    # most hands have no meld: a plain loop then builds nothing (map calls a Python method)
-    meld_groups = tuple([meld_group(meld) for meld in melds]) if melds else ()
+    meld_groups = tuple(meld_group(meld) for meld in melds)
     claimed = request["win"]["by"] != "self_draw"
     kept_caishen = None
     if len(concealed) == 2:
