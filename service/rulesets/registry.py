@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NamedTuple, TypeVar
+from itertools import count
+from typing import Any, Final, NamedTuple, TypeVar
 
 from marshmallow import Schema
 
 from service.language import CHINESE, Translated
+from service.memo import Memo
 from service.rulesets.changes import Change, listed
 from service.schemas.rules import Parameter
 from service.tile_names import traditional
@@ -36,12 +38,12 @@ class PatternTests:
     """A ruleset's pattern tests in catalogue order, with the flags each needs, what each
     pattern excludes and what each add-on adds to: everything ``recognise`` runs.
 
-    What a reading with given flags runs (its ``Plan``) is worked out for each reading, so a
-    reading runs only its own tests. A plain class, so that the module compiles (mypyc
-    compiles no subclass of a builtin).
+    What a reading with given flags runs (its ``Plan``) is worked out once per distinct set of
+    flags and kept in a memo bounded in bytes, so a reading runs only its own tests. A plain
+    class, so that the module compiles (mypyc compiles no subclass of a builtin).
     """
 
-    __slots__ = ("tests", "excludes", "adds_to")
+    __slots__ = ("tests", "excludes", "adds_to", "_number")
 
     def __init__(self, tests: Iterable[Test],
                  excludes: Mapping[str, tuple[str, ...]] | None = None,
@@ -51,14 +53,28 @@ class PatternTests:
         self.excludes: dict[str, tuple[str, ...]] = dict(excludes or {})
         # each add-on with the patterns it adds to: found with none of them, it goes too
         self.adds_to: dict[str, tuple[str, ...]] = dict(adds_to or {})
+        self._number = next(_MADE)  # names this set of tests in the memo's keys
 
     def plan(self, has: int) -> Plan:
         """What a reading whose flags are ``has`` runs (-1: every test)."""
-        missing = ~has
-        steps = tuple((pid, test) for pid, test, needs in self.tests if not needs & missing)
-        excludes, adds_to = self.excludes, self.adds_to
-        return Plan(steps, tuple((pid, excludes[pid]) for pid, _ in steps if pid in excludes),
-                    tuple((pid, adds_to[pid]) for pid, _ in steps if pid in adds_to))
+        key = has & _FLAG_MASK | self._number << _FLAG_BITS
+        found = _PLANS.get(key)
+        if found is None:
+            missing = ~has
+            steps = tuple((pid, test) for pid, test, needs in self.tests if not needs & missing)
+            excludes, adds_to = self.excludes, self.adds_to
+            found = _PLANS.put(key, Plan(
+                steps, tuple((pid, excludes[pid]) for pid, _ in steps if pid in excludes),
+                tuple((pid, adds_to[pid]) for pid, _ in steps if pid in adds_to)))
+        return found
+
+
+_MADE = count()
+_FLAG_BITS: Final = 64  # a ruleset's flags fit below: the set of tests is named above them
+_FLAG_MASK: Final = (1 << _FLAG_BITS) - 1
+# Every PatternTests' plans, by flags and which set of tests: thousands of distinct sets of
+# flags occur over varied traffic.
+_PLANS: Final[Memo[int, Plan]] = Memo("pattern plans", 0.055)
 
 
 def recognise(tests: PatternTests, view: View, has: int = 0,

@@ -14,7 +14,7 @@ from service.rulesets.chuzhou.catalogue import PATTERNS
 from service.rulesets.chuzhou.rules import tune
 from service.rulesets.chuzhou.scorer import recognise as scorer_recognise
 from service.rulesets.chuzhou.scorer import total
-from service.rulesets.registry import recognise
+from service.rulesets.registry import _FLAG_BITS, recognise
 from service.tiles import code
 from tests.budget import examples
 from tests.catalogues import every_one_on
@@ -128,9 +128,9 @@ def test_an_instance_names_each_set_once() -> None:
 
 def test_need_flags_are_bits_of_their_own() -> None:
     """Each Need flag is one bit no other flag has, below the suits' shapes the view keeps
-    above them."""
+    above them and the 64 bits the registry keeps a reading's flags in."""
     flags = [value for name, value in vars(view_module.Need).items() if name.isupper()]
     assert all(flag > 0 and flag & (flag - 1) == 0 for flag in flags)
     assert len(set(flags)) == len(flags)
-    assert max(flags) < 1 << view_module._SHAPE_AT
+    assert max(flags) < 1 << view_module._SHAPE_AT <= 1 << _FLAG_BITS
     assert all(not p.needs & ~((1 << view_module._SHAPE_AT) - 1) for p in PATTERNS)
