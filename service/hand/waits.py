@@ -19,6 +19,7 @@ from service.hand.splits import (
     suit_groups,
     suit_walk,
 )
+from service.hand.suit_tables import looked_up
 from service.memo import Memo
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
@@ -350,22 +351,24 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
     return SuitFragments(sets_only, with_pair, every[0] if len(every) == 1 else None)
 
 
-def _read(counts: Sequence[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
-    """``suit_fragments`` of one suit of a natural hand, the winning tile placed if it is of
-    this suit."""
-    start = suit * 9
-    winning = tile // 9 == suit
-    return suit_fragments(bytes(counts[start:34 if suit == 3 else start + 9]), suit,
-                          tile if winning else None, claimed and winning)
+# natural_readings' suits: by the suit's counts packed in an int, the winning tile's place and
+# claim above them in the winning tile's suit (suit_tables).
+_READ: Final[Memo[int, SuitFragments]] = Memo("natural suits", 0.04)
+
+
+def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
+    """``suit_fragments`` of one suit of a natural hand, looked up by one int."""
+    return looked_up(_READ, counts, suit, tile, claimed, suit_fragments)
 
 
 def natural_readings(counts: Sequence[int], melds: Sequence[Group], tile: int,
                      claimed: bool) -> list[NaturalReading]:
     """``placed_readings`` of a hand without wilds, in the same order, with each reading's
     sequence and triplet tiles: each suit's splits and the winning tile's places in its suit
-    are read on their own (``suit_fragments``), and a hand only combines them."""
-    return combined([_read(counts, 0, tile, claimed), _read(counts, 1, tile, claimed),
-                     _read(counts, 2, tile, claimed), _read(counts, 3, tile, claimed)], melds)
+    come from tables, and a hand only combines them."""
+    hand = counts if isinstance(counts, list) else list(counts)
+    return combined([_read(hand, 0, tile, claimed), _read(hand, 1, tile, claimed),
+                     _read(hand, 2, tile, claimed), _read(hand, 3, tile, claimed)], melds)
 
 
 def combined(suits: Sequence[SuitFragments], melds: Sequence[Group]) -> list[NaturalReading]:
