@@ -19,7 +19,7 @@ from service.hand.splits import (
     suit_groups,
     suit_walk,
 )
-from service.hand.suit_tables import SuitKey, looked_up
+from service.hand.suit_tables import looked_up
 from service.memo import Memo
 
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DOUBLE_PUNG = (
@@ -351,9 +351,9 @@ def suit_fragments(counts: bytes, suit: int, tile: int | None, claimed: bool) ->
     return SuitFragments(sets_only, with_pair, every[0] if len(every) == 1 else None)
 
 
-# natural_readings' suits: by the suit, its counts, the winning tile's place and claim in the
-# winning tile's suit (suit_tables.SuitKey).
-_READ: Final[Memo[SuitKey, SuitFragments]] = Memo("natural suits", 0.04)
+# natural_readings' suits: by the suit's counts packed in an int, the winning tile's place and
+# claim above them in the winning tile's suit (suit_tables).
+_READ: Final[Memo[int, SuitFragments]] = Memo("natural suits", 0.04)
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitFragments:
