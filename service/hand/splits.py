@@ -51,6 +51,11 @@ def _token(group: LocalGroup, detail: int) -> tuple[object, ...]:
     return (kind, wilds.count(detail) if kind == SEQUENCE else 0)
 
 
+# suit_splits' answers: local tile numbers, so 万, 饼 and 条 of the same counts share one.
+_SPLITS: Final[Memo[tuple[tuple[int, ...], bool, int, int], tuple[SuitSplit, ...]]] = Memo(
+    "suit splits", 0.08)
+
+
 def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
                 detail: int = EXACT) -> tuple[SuitSplit, ...]:
     """Every split of one suit's natural tiles, using at most ``max_wilds`` wilds.
@@ -58,9 +63,13 @@ def suit_splits(counts: tuple[int, ...], honors: bool, max_wilds: int,
     Splits that ``detail`` cannot tell apart are given once, by the least of them, so a
     caller never scores the same thing twice and the search stays small with three wilds.
     """
+    key = (counts, honors, max_wilds, detail)
+    known = _SPLITS.get(key)
+    if known is not None:
+        return known
     found = _splits_from(counts, honors, max_wilds, True, detail)
-    return tuple(sorted(SuitSplit(used, has_pair, groups)
-                        for (used, has_pair, _), groups in found.items()))
+    return _SPLITS.put(key, tuple(sorted(SuitSplit(used, has_pair, groups)
+                                         for (used, has_pair, _), groups in found.items())))
 
 
 _Key = tuple[int, bool, tuple[object, ...]]  # wilds used, holds the pair, the groups' tokens
@@ -174,17 +183,26 @@ class GlobalSplit(NamedTuple):
     groups: tuple[Group, ...]
 
 
+# suit_groups' answers, which every winning tile's places in a suit and both rulesets share.
+_GROUPS: Final[Memo[tuple[tuple[int, ...], int, int, int], tuple[GlobalSplit, ...]]] = Memo(
+    "suit groups", 0.11)
+
+
 def suit_groups(counts: tuple[int, ...], suit: int, max_wilds: int,
                 detail: int = EXACT) -> tuple[GlobalSplit, ...]:
     """suit_splits with tile numbers made global."""
+    key = (counts, suit, max_wilds, detail)
+    known = _GROUPS.get(key)
+    if known is not None:
+        return known
     offset = suit * 9
-    return tuple(
+    return _GROUPS.put(key, tuple(
         GlobalSplit(split.wilds, split.has_pair, tuple(
             Group(kind, first + offset, True, tuple(t + offset for t in wilds))
             for kind, first, wilds in split.groups
         ))
         for split in suit_splits(counts, suit == 3, max_wilds, detail)
-    )
+    ))
 
 
 Key = tuple[int, bool]  # (wilds used, holds the pair)
@@ -340,13 +358,14 @@ def _outcomes(states: dict[_State, int], max_wilds: int,
                     yield used, paired
 
 
-# The walk's steps and openings. Their keys are a walk state, a tile's copies and what it may
-# open: a few thousand in all, so these memos hold their whole domain. The groups that close
-# at a tile are worked out afresh: only a miss of ``_openings`` asks for them.
+# The walk's steps. Their keys are a walk state, a tile's copies and what it may open: a few
+# thousand in all, so these memos hold their whole domain.
 _MOVES: Final[Memo[tuple[_State, int, tuple[bool, bool, bool], int],
                    tuple[tuple[_State, int], ...]]] = Memo("suit walk moves", 0.02)
 _OPENINGS: Final[Memo[tuple[int, tuple[bool, bool, bool], bool, int],
                       tuple[tuple[int, int, bool, int], ...]]] = Memo("suit walk openings", 0.004)
+_CLOSED: Final[Memo[tuple[int, bool, bool], Shapes]] = Memo("suit walk closings", 0.001)
+_SAME_TILE: Final[Memo[tuple[int, bool], Shapes]] = Memo("suit walk same-tile groups", 0.001)
 
 
 def _moves(state: _State, naturals: int, opens: tuple[bool, bool, bool],
@@ -391,9 +410,14 @@ def _openings(naturals: int, opens: tuple[bool, bool, bool], pair_free: bool,
 def _closed_here(naturals: int, pair_free: bool, third: bool) -> Shapes:
     """(wilds, pair taken) for copies of one tile as groups that end at it: triplets, at most
     one pair, and (``third``) sequences with two wilds before it."""
-    return frozenset((kept + 2 * as_third, pair)
-                     for as_third in range(naturals + 1 if third else 1)
-                     for kept, pair in _same_tile_groups(naturals - as_third, pair_free))
+    key = (naturals, pair_free, third)
+    known = _CLOSED.get(key)
+    if known is not None:
+        return known
+    return _CLOSED.put(key, frozenset((kept + 2 * as_third, pair)
+                                      for as_third in range(naturals + 1 if third else 1)
+                                      for kept, pair in _same_tile_groups(naturals - as_third,
+                                                                          pair_free)))
 
 
 def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
@@ -401,6 +425,10 @@ def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
     holding at least one of them."""
     if naturals == 0:
         return frozenset({(0, False)})
+    key = (naturals, pair_free)
+    known = _SAME_TILE.get(key)
+    if known is not None:
+        return known
     found = set()
     for size, is_pair in ((3, False), (2, True)):
         if is_pair and not pair_free:
@@ -408,7 +436,7 @@ def _same_tile_groups(naturals: int, pair_free: bool) -> Shapes:
         for taken in range(1, min(size, naturals) + 1):
             for wilds, paired in _same_tile_groups(naturals - taken, pair_free and not is_pair):
                 found.add((wilds + size - taken, paired or is_pair))
-    return frozenset(found)
+    return _SAME_TILE.put(key, frozenset(found))
 
 
 _SETS_ONLY, _WITH_PAIR = (0, False), (0, True)
