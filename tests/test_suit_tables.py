@@ -1,5 +1,5 @@
-"""Suit look-up tables (service/hand/suit_tables.py): a look-up answers what the reading
-answers, and never shares an answer across suits, counts, winning tiles and claims."""
+"""Suit look-up tables keyed by packed counts (service/hand/suit_tables.py): keys round-trip,
+never collide across counts, winning tiles and claims."""
 
 from __future__ import annotations
 
@@ -7,33 +7,35 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service import memo
-from service.hand.suit_tables import SuitKey, looked_up
+from service.hand.suit_tables import packed, unpacked, with_tile
 from service.hand.waits import natural_readings
-from service.memo import Memo
 from service.tiles import counts_of, parse_tiles
 
-hand_counts = st.lists(st.integers(0, 4), min_size=34, max_size=34)
+suit_counts = st.lists(st.integers(0, 4), min_size=9, max_size=9)
 
 
-def _reading(counts: bytes, suit: int, tile: int | None,
-             claimed: bool) -> tuple[bytes, int, int | None, bool]:
-    return counts, suit, tile, claimed
+@given(suit_counts, st.integers(0, 25))
+def test_packed_counts_unpack_to_the_same_counts(counts: list[int], start: int) -> None:
+    hand = [0] * start + counts + [0] * 9
+    key = packed(hand, start, start + 9)
+    assert unpacked(key, 9) == bytes(counts)
+    assert unpacked(packed(hand, start, start + 7), 7) == bytes(counts[:7])
 
 
-@given(st.lists(st.tuples(hand_counts, st.integers(0, 3), st.integers(-1, 33), st.booleans()),
-                min_size=1, max_size=8))
-def test_a_look_up_answers_what_the_reading_answers(
-    asked: list[tuple[list[int], int, int, bool]],
+@given(suit_counts, suit_counts, st.integers(-1, 8), st.integers(-1, 8), st.booleans(),
+       st.booleans())
+def test_keys_differ_when_anything_in_them_differs(
+    one: list[int], two: list[int], place_one: int, place_two: int, claimed_one: bool,
+    claimed_two: bool,
 ) -> None:
-    table: Memo[SuitKey, tuple[bytes, int, int | None, bool]] = Memo("test", 0,
-                                                                     budget=1 << 20)
-    for _ in range(2):  # the second time from the table
-        for counts, suit, tile, claimed in asked:
-            start = suit * 9
-            winning = tile // 9 == suit
-            assert looked_up(table, counts, suit, tile, claimed, _reading) == (
-                bytes(counts[start:34 if suit == 3 else start + 9]), suit,
-                tile if winning else None, claimed and winning)
+    def key(counts: list[int], place: int, claimed: bool) -> int:
+        plain = packed(counts, 0, 9)
+        return plain if place < 0 else with_tile(plain, place, claimed)
+
+    # without a winning tile (place -1) the claim is not part of the key
+    same = one == two and place_one == place_two and (place_one < 0 or claimed_one == claimed_two)
+    assert (key(one, place_one, claimed_one) == key(two, place_two, claimed_two)) == same
+    assert unpacked(key(one, place_one, claimed_one), 9) == bytes(one)
 
 
 def test_natural_readings_agree_after_the_memos_are_emptied() -> None:

@@ -9,7 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from service.hand.groups import ANGANG, GANG, KONG, PAIR, SEQUENCE, Group, Meld, meld_group
 from service.hand.splits import seven_pairs
-from service.hand.suit_tables import SuitKey, looked_up
+from service.hand.suit_tables import looked_up
 from service.hand.waits import (
     PAIR_WAIT,
     SuitFragments,
@@ -238,15 +238,15 @@ def _read_suit(counts: bytes, suit: int, tile: int | None, claimed: bool) -> Sui
                     suit_waits(tuple(standing), suit), _suit(counts, suit))
 
 
-# What read_suits has read: by the suit, its counts, and the winning tile's place and claim
-# in the winning tile's suit (suit_tables).
-_READS: Final[Memo[SuitKey, SuitRead]] = Memo("chuzhou suits", 0.09)
-# held_suits' facts of a suit a meld adds to, by its held counts.
-_HELD: Final[Memo[SuitKey, _Suit]] = Memo("chuzhou held suits", 0.013)
+# What read_suits has read: by the suit's counts packed in an int, the winning tile's place
+# and claim above them in the winning tile's suit (suit_tables).
+_READS: Final[Memo[int, SuitRead]] = Memo("chuzhou suits", 0.09)
+# held_suits' facts of a suit a meld adds to, by its held counts packed.
+_HELD: Final[Memo[int, _Suit]] = Memo("chuzhou held suits", 0.013)
 
 
 def _read(counts: list[int], suit: int, tile: int, claimed: bool) -> SuitRead:
-    """``_read_suit`` of one suit of a winning hand's concealed tiles, looked up."""
+    """``_read_suit`` of one suit of a winning hand's concealed tiles, looked up by one int."""
     return looked_up(_READS, counts, suit, tile, claimed, _read_suit)
 
 
