@@ -28,7 +28,7 @@ from service.hand.advice import shanten_of  # noqa: E402
 from service.rulesets.chuzhou.advice import form_of  # noqa: E402
 from service.tiles import code, counts_of  # noqa: E402
 
-HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5_000
+HANDS = 5_000  # measured hands of each kind; the command line may say another number
 WARM = 2_000  # hands of the same kind first, so the suit tables hold what a server's would
 RIICHI = ROOT / "bench" / ".venv-riichi" / "bin" / "python"
 WHITE = 31
@@ -74,9 +74,10 @@ def report(name: str, times: list[float], aim: str) -> None:
 
 
 def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
     rng = random.Random(37)
     seen: set[tuple[int, ...]] = set()
-    chuzhou = hands(rng, 14, None, seen, WARM + HANDS)
+    chuzhou = hands(rng, 14, None, seen, WARM + count)
     timed("chuzhou", [{"concealed": [code(t) for t in h]} for h in chuzhou[:WARM]])
     report("chuzhou advice, 14 tiles, every discard",
            timed("chuzhou", [{"concealed": [code(t) for t in h]} for h in chuzhou[WARM:]]),
@@ -91,10 +92,10 @@ def main() -> None:
         return bodies
 
     timed("yueqing", yueqing(WARM))
-    report("yueqing advice, 17 tiles, 0-3 财神, every discard", timed("yueqing", yueqing(HANDS)),
+    report("yueqing advice, 17 tiles, 0-3 财神, every discard", timed("yueqing", yueqing(count)),
            "aim p99 ≤ 2 ms")
 
-    thirteen = hands(rng, 13, None, seen, WARM + HANDS)
+    thirteen = hands(rng, 13, None, seen, WARM + count)
     form = form_of([], [], [0] * 34)
     for hand in thirteen[:WARM]:
         shanten_of(hand, form)

@@ -38,34 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))
 
 from bench import instructions  # noqa: E402
+from bench.advice import hands  # noqa: E402
 
 N = instructions.N
 ADVICE_WARM = 1_000
 ADVICE_KINDS = ("advice-unseen", "advice-yueqing-unseen")
 WAITS_KINDS = ("waits-unseen", "waits-yueqing-unseen")
 
-
-WHITE = 31
-
-
-def hands(rng: random.Random, size: int, caishen: int | None, seen: set[tuple[int, ...]],
-          count: int) -> list[list[int]]:
-    """bench/advice.py's hands (which reads its command line when imported): ``count``
-    distinct hands of ``size`` tiles from a shuffled wall, none in ``seen``; with a 财神, 0-3
-    of it standing and never the flower tile."""
-    wall = [t for t in range(34) for _ in range(4)]
-    if caishen is not None:
-        flower = 33 if caishen == WHITE else WHITE
-        wall = [t for t in wall if t not in (caishen, flower)]
-    found = []
-    while len(found) < count:
-        wilds = rng.randint(0, 3) if caishen is not None else 0
-        hand = sorted(rng.sample(wall, size - wilds) + [caishen] * wilds)  # type: ignore[list-item]
-        key = tuple(hand)
-        if key not in seen:
-            seen.add(key)
-            found.append(hand)
-    return found
 
 
 def advice_bodies(kind: str, count: int, seed: int) -> list[dict[str, Any]]:

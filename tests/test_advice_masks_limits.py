@@ -54,6 +54,18 @@ def test_the_masks_read_as_each_draws_table_under_any_limits(
         assert by_masks.discards(counts, wilds) == by_tables.discards(counts, wilds)
 
 
+def _lacked_tile_hand() -> tuple[Form, list[int]]:
+    """The form and counts of the next test's hand: 6m 3z 4z 5z 6z 7z, 6m held at most twice,
+    each honour once but 5z, 4p the wild."""
+    counts = [0] * 34
+    for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
+        counts[t] = 1
+    limits = [4] * 34
+    for t, most in {5: 2, 12: 0, 29: 1, 30: 1, 32: 1, 33: 1}.items():
+        limits[t] = most
+    return Form(2, 5, tuple(limits), 12, 1, False), counts
+
+
 def test_a_lacked_tile_needing_more_places_than_the_hand_has_does_not_help() -> None:
     """Two sets and a pair to make from 6m 3z 4z 5z 6z 7z and two wilds (the wild 4p, one
     more to draw: three places in all); 6m may be held twice, each honour once (its other
@@ -62,13 +74,7 @@ def test_a_lacked_tile_needing_more_places_than_the_hand_has_does_not_help() -> 
     hand keeping four needs more than three places: 6m does not help, 5m does. The masks
     see 6m lacked at a best whose places with the rest pass the hand's, so it is read from
     the table after the draw (``Reader._gain_masks``' places check)."""
-    counts = [0] * 34
-    for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
-        counts[t] = 1
-    limits = [4] * 34
-    for t, most in {5: 2, 12: 0, 29: 1, 30: 1, 32: 1, 33: 1}.items():
-        limits[t] = most
-    form = Form(2, 5, tuple(limits), 12, 1, False)
+    form, counts = _lacked_tile_hand()
     _, found = Reader(form, 3).discards(counts, 2)
     assert found == Reader(form, 3, masks=False).discards(counts, 2)[1]
     shanten, after = found[31]
@@ -91,12 +97,7 @@ def test_each_draw_read_from_its_table_is_counted_by_its_case() -> None:
         reader = Reader(form, 0, masks=masks)
         reader.reading(counts_of(parse_compact(hand)), 0, True)
         assert table_reads(reader) == expected, hand
-    counts = [0] * 34
-    for t in (5, 29, 30, 31, 32, 33):  # 6m 3z 4z 5z 6z 7z
-        counts[t] = 1
-    limits = [4] * 34
-    for t, most in {5: 2, 12: 0, 29: 1, 30: 1, 32: 1, 33: 1}.items():
-        limits[t] = most
-    reader = Reader(Form(2, 5, tuple(limits), 12, 1, False), 3)
+    form, counts = _lacked_tile_hand()
+    reader = Reader(form, 3)
     reader.discards(counts, 2)
     assert table_reads(reader) == (0, 1, 0)
