@@ -65,11 +65,17 @@ lint: $(INSTALLED)
 types: $(STAMP)
 	$(BIN)/mypy
 
+# pytest-xdist's workers must collect the same tests in the same order, so they share one hash
+# seed (sets parametrize some tests): a new one each run, printed to repeat a run with it.
+ONE_HASH_SEED = seed=$${PYTHONHASHSEED:-$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}; \
+  echo "PYTHONHASHSEED=$$seed"; PYTHONHASHSEED=$$seed
+
 # The best reading against its reference over 250 hands (50 when pytest runs alone). On every
 # core, a test module to a worker: each module's own server starts once (tests/server.py picks
 # a free port for each).
 unit: $(INSTALLED) browser node
-	EXAMPLES_SHARE=1 REFERENCE_EXAMPLES=250 $(BIN)/pytest -p no:cacheprovider -n auto --dist loadfile
+	$(ONE_HASH_SEED) EXAMPLES_SHARE=1 REFERENCE_EXAMPLES=250 $(BIN)/pytest -p no:cacheprovider \
+	  -n auto --dist loadfile
 
 # The core's tests (the reading engine, tiles, memos, both rulesets and their settlement):
 # in-process, no server, no Flask, the best reading against its reference over 25 hands (make
@@ -93,7 +99,8 @@ CORE_PLUGINS_OFF := -p no:cacheprovider -p no:schemathesis -p no:anyio
 # test-compiled draw them all.
 CORE_SHARE := 0.25
 core: $(INSTALLED)
-	EXAMPLES_SHARE=$(CORE_SHARE) REFERENCE_EXAMPLES=25 $(BIN)/pytest $(CORE_PLUGINS_OFF) -n auto \
+	$(ONE_HASH_SEED) EXAMPLES_SHARE=$(CORE_SHARE) REFERENCE_EXAMPLES=25 $(BIN)/pytest \
+	  $(CORE_PLUGINS_OFF) -n auto \
 	  -m "not server and not slow" \
 	  $(CORE_TESTS) $(REPO_CHECKS)
 
@@ -153,7 +160,7 @@ test-compiled: $(WHEEL_STAMP) $(INSTALLED)
 	$(CBIN)/python tools/check_compiled.py
 	rm -rf $(CVENV)/check && mkdir -p $(CVENV)/check
 	cp -r tests bench pyproject.toml openapi.yaml $(CVENV)/check/
-	cd $(CVENV)/check && EXAMPLES_SHARE=1 REFERENCE_EXAMPLES=250 ../bin/python -m pytest $(CORE_PLUGINS_OFF) \
+	cd $(CVENV)/check && $(ONE_HASH_SEED) EXAMPLES_SHARE=1 REFERENCE_EXAMPLES=250 ../bin/python -m pytest $(CORE_PLUGINS_OFF) \
 	  -n auto -m "not server" $(CORE_TESTS)
 	$(BIN)/python tools/answers.py $(ANSWERS_HANDS) > $(CVENV)/answers-interpreted.jsonl & \
 	  interpreted=$$!; \

@@ -28,7 +28,8 @@ from service.scoring import load
 from tests.test_properties import TILE_CODES, chuzhou_body, yueqing_body
 
 SCHEMAS = sorted({action.request for rules in RULESETS.values()
-                  for action in rules.actions.values()}, key=lambda s: s.__qualname__)
+                  for action in rules.actions.values()},
+                 key=lambda s: (s.__qualname__, s.__module__))
 SETTINGS = settings(max_examples=300, deadline=None)
 
 json_values = st.recursive(
