@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))
 
 from bench import instructions  # noqa: E402
-from bench.advice import hands  # noqa: E402
+from bench.advice import hands, yueqing_bodies  # noqa: E402
 
 N = instructions.N
 ADVICE_WARM = 1_000
@@ -56,12 +56,7 @@ def advice_bodies(kind: str, count: int, seed: int) -> list[dict[str, Any]]:
     if kind == "advice-unseen":
         return [{"concealed": [code(t) for t in hand]}
                 for hand in hands(rng, 14, None, seen, count)]
-    bodies = []
-    for _ in range(count):
-        caishen = rng.randrange(34)
-        hand = hands(rng, 17, caishen, seen, 1)[0]
-        bodies.append({"concealed": [code(t) for t in hand], "caishen": code(caishen)})
-    return bodies
+    return yueqing_bodies(rng, seen, count)
 
 
 # valgrind's client requests that start and stop its instrumentation, as a C library built at
