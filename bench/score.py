@@ -2,15 +2,13 @@
 
 Prints each in-process target of the speed work with its measured value; never fails.
 
-First what users pay (issue #36): hands the process has never seen, after a warm-up of 5,000
-others of both rulesets (a serving worker's memos), each measured hand scored once, the
-riichi scorer on the same new hands, in NEW_ROUNDS alternating rounds of NEW_HANDS fresh
-hands each. The ratios are riichi's time ÷ this service's (above 1: this service is faster):
+First what users pay (issue #36): hands the process has never seen, timed by bench/unseen.py
+(each hand's least time over fresh processes, riichi on the same new hands). Riichi's time ÷
+this service's (above 1: this service is faster):
 
-- Chuzhou never seen, riichi ÷ project, median of the rounds: aim ≥ 2.5 compiled (≥ 1.2
-  interpreted).
+- Chuzhou never seen: aim ≥ 2.5 compiled (≥ 1.2 interpreted).
 - Yueqing without 财神, never seen, against the same riichi figure: aim ≥ 2.5.
-- Yueqing over a 0-3 财神 mix, never seen: p99 of single calls ≤ 0.5 ms.
+- Yueqing over a 0-3 财神 mix, never seen: p99 of the hands ≤ 0.5 ms.
 
 Then, labelled as such, the same scorers on hands repeated pass after pass (memos warm):
 
@@ -36,12 +34,9 @@ wall-clock single calls mostly measure the scheduler.
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -51,18 +46,15 @@ from typing import Any
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.hands import chuzhou_hands, yueqing_hands  # noqa: E402
+from bench.reference import RIICHI_PYTHON, Riichi  # noqa: E402
+from bench.unseen import report as never_seen  # noqa: E402
+from bench.unseen import us, verdict  # noqa: E402
 from service.house import resolve
 from service.rulesets import RULESETS
 from service.scoring import load, own_action, score  # noqa: E402
-from service.tiles import parse_tiles  # noqa: E402
 from service.work import tune_gc  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-RIICHI_PYTHON = HERE / ".venv-riichi" / "bin" / "python"
 N = int(os.environ.get("BENCH_HANDS", "2000"))
-NEW_ROUNDS = int(os.environ.get("BENCH_NEW_ROUNDS", "5"))
-NEW_HANDS = int(os.environ.get("BENCH_NEW_HANDS", "1000"))
-RIICHI_WARM_UP = 500  # the riichi process's own first-use costs, before its measured rounds
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "15"))
 BATCH = int(os.environ.get("BENCH_BATCH", "250"))
 
@@ -77,45 +69,6 @@ def timed(items: list[Any], call: Callable[[Any], object]) -> list[int]:
     return times
 
 
-def for_riichi(body: dict[str, Any]) -> dict[str, Any]:
-    hand = body["hand"]
-    return {"concealed": parse_tiles(hand["concealed"]),
-            "melds": [{"type": m["type"], "tiles": parse_tiles(m["tiles"])}
-                      for m in hand["melds"]],
-            "win": parse_tiles(body["win"]["tile"])[0],
-            "self_draw": body["win"]["by"] == "self_draw"}
-
-
-class Riichi:
-    """The riichi scorer in its own process and environment, timing a round on request."""
-
-    def __init__(self, hands: list[dict[str, Any]]) -> None:
-        self.file = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
-        json.dump([for_riichi(body) for body in hands], self.file)
-        self.file.close()
-        self.process = subprocess.Popen(
-            [str(RIICHI_PYTHON), str(HERE / "riichi.py"), self.file.name],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def round(self, start: int, end: int) -> tuple[list[int], dict[str, int]]:
-        """Times hands[start:end]."""
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(f"go {start} {end}\n")
-        self.process.stdin.flush()
-        answer = json.loads(self.process.stdout.readline())
-        return answer["times"], answer["errors"]
-
-    def close(self) -> None:
-        if self.process.stdin:
-            self.process.stdin.close()
-        self.process.wait()
-        os.unlink(self.file.name)
-
-
-def us(ns: float) -> str:
-    return f"{ns / 1000:8.1f} µs"
-
-
 def summary(label: str, rounds: list[list[int]]) -> None:
     """Prints mean per hand (median round), p50 and p99 of all calls."""
     means = [sum(r) / len(r) for r in rounds]
@@ -124,62 +77,6 @@ def summary(label: str, rounds: list[list[int]]) -> None:
     mean = statistics.median(means)
     print(f"  {label:34} mean {us(mean)}   p50 {us(q[49])}   p99 {us(q[98])}   "
           f"(rounds {us(min(means)).strip()} – {us(max(means)).strip()})")
-
-
-def verdict(name: str, value: str, target: str, met: bool) -> None:
-    print(f"TARGET {name:44} {value:>12}   target {target:>9}   {'met' if met else 'NOT MET'}")
-
-
-def never_seen() -> None:
-    """Hands never seen by the process, each scored once, beside riichi on the same hands."""
-    from bench.instructions import WARM_UP, warm_up
-
-    warm_up()  # 5,000 other hands of both rulesets, as a serving worker has met
-    chuzhou = [chuzhou_hands(NEW_HANDS, seed=30_000 + r) for r in range(NEW_ROUNDS)]
-    plain = [yueqing_hands(NEW_HANDS, seed=40_000 + r, wilds=False) for r in range(NEW_ROUNDS)]
-    mixed = [yueqing_hands(NEW_HANDS, seed=50_000 + r) for r in range(NEW_ROUNDS)]
-    riichi = Riichi(chuzhou_hands(RIICHI_WARM_UP, seed=29_999)
-                    + [body for hands in chuzhou for body in hands]) \
-        if RIICHI_PYTHON.exists() else None
-    if riichi:
-        riichi.round(0, RIICHI_WARM_UP)
-    times: dict[str, list[list[int]]] = {"riichi": [], "chuzhou": [], "plain": [], "mixed": []}
-    for r in range(NEW_ROUNDS):
-        kinds = list(times) if r % 2 == 0 else list(times)[::-1]
-        for kind in kinds:
-            if kind == "riichi":
-                if riichi:
-                    start = RIICHI_WARM_UP + r * NEW_HANDS
-                    times[kind].append(riichi.round(start, start + NEW_HANDS)[0])
-            elif kind == "chuzhou":
-                times[kind].append(timed(chuzhou[r], lambda b: score("chuzhou", b)))
-            else:
-                hands = plain[r] if kind == "plain" else mixed[r]
-                times[kind].append(timed(hands, lambda b: score("yueqing", b)))
-    if riichi:
-        riichi.close()
-    print(f"never seen: {NEW_ROUNDS} rounds of {NEW_HANDS:,} new hands each, scored once, "
-          f"after a warm-up of {WARM_UP:,} others")
-    if riichi:
-        summary("riichi estimate_hand_value, new", times["riichi"])
-    summary("chuzhou score(), never seen", times["chuzhou"])
-    summary("yueqing score(), no 财神, never seen", times["plain"])
-    summary("yueqing 0-3 财神 mix, never seen", times["mixed"])
-    if not riichi:
-        print("riichi scorer not installed (make bench installs it): no ratios")
-    for kind, label in (("chuzhou", "chuzhou"), ("plain", "yueqing no 财神")):
-        if not riichi:
-            break
-        per_round = [statistics.fmean(theirs) / statistics.fmean(ours)
-                     for ours, theirs in zip(times[kind], times["riichi"], strict=True)]
-        ratio = statistics.median(per_round)
-        verdict(f"never seen: riichi ÷ {label} score(), per hand",
-                f"{ratio:.2f} ({min(per_round):.2f}-{max(per_round):.2f})",
-                "≥ 2.5", ratio >= 2.5)
-    p99 = statistics.quantiles([t for r in times["mixed"] for t in r], n=100)[98]
-    verdict("never seen: yueqing 0-3 财神 mix, p99", us(p99).strip(), "≤ 0.5 ms",
-            p99 <= 500_000)
-    print()
 
 
 def main() -> None:

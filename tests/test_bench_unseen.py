@@ -1,0 +1,30 @@
+"""bench/unseen.py's arithmetic: each hand's least time over passes, and ratios of their sums.
+
+The benchmark itself prints figures and never fails (make bench); what it computes from its
+passes is checked here on times small enough to work by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.unseen import least, ratio
+
+# Two passes of two kinds over three hands; a spike (an interruption) in each pass.
+PASS_1 = {"chuzhou": [10, 90, 30], "plain": [5, 5, 5]}
+PASS_2 = {"chuzhou": [40, 20, 30], "plain": [6, 4, 50]}
+
+
+def test_each_hand_keeps_its_least_time_over_the_passes() -> None:
+    assert least([PASS_1, PASS_2]) == {"chuzhou": [10, 20, 30], "plain": [5, 4, 5]}
+
+
+def test_a_ratio_is_of_the_sums_of_least_times_with_the_range_of_the_passes() -> None:
+    riichi = [{"riichi": [20, 40, 60]}, {"riichi": [30, 40, 60]}]
+    whole, low, high = ratio(riichi, [PASS_1, PASS_2], "chuzhou", "riichi")
+    assert whole == pytest.approx((20 + 40 + 60) / (10 + 20 + 30))  # 2.0
+    assert (low, high) == pytest.approx((120 / 130, 130 / 90))
+
+
+def test_a_build_against_itself_is_one() -> None:
+    assert ratio([PASS_1, PASS_2], [PASS_2, PASS_1], "plain")[0] == 1.0
