@@ -6,9 +6,16 @@ passes is checked here on times small enough to work by hand.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bench.unseen import least, ratio
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Two passes of two kinds over three hands; a spike (an interruption) in each pass.
 PASS_1 = {"chuzhou": [10, 90, 30], "plain": [5, 5, 5]}
@@ -28,3 +35,17 @@ def test_a_ratio_is_of_the_sums_of_least_times_with_the_range_of_the_passes() ->
 
 def test_a_build_against_itself_is_one() -> None:
     assert ratio([PASS_1, PASS_2], [PASS_2, PASS_1], "plain")[0] == 1.0
+
+
+def test_the_report_runs_with_a_baseline(tmp_path: Path) -> None:
+    """What performance.md's Reproducing promises: this build against another, in fresh
+    processes; here the same interpreter stands for both, on a few hands."""
+    env = {**os.environ, "BENCH_PASSES": "1", "BENCH_NEW_HANDS": "20",
+           "BENCH_BASELINE": sys.executable}
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "unseen.py")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "never seen: 1 fresh processes each, 20 new hands" in done.stdout
+    assert "TARGET never seen: yueqing 0-3 财神 mix, p99" in done.stdout
+    baseline = done.stdout.split("this build ÷ the baseline")[1].splitlines()[1:4]
+    assert [line.split()[0] for line in baseline] == ["chuzhou", "yueqing", "yueqing"]
