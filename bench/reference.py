@@ -32,13 +32,14 @@ def for_riichi(body: dict[str, Any]) -> dict[str, Any]:
 class Riichi:
     """The riichi scorer in its own process and environment, timing a round on request."""
 
-    def __init__(self, hands: list[dict[str, Any]]) -> None:
+    def __init__(self, hands: list[dict[str, Any]], hash_seed: int | None = None) -> None:
         self.file = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
         json.dump([for_riichi(body) for body in hands], self.file)
         self.file.close()
+        env = None if hash_seed is None else {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
         self.process = subprocess.Popen(
             [str(RIICHI_PYTHON), str(HERE / "riichi.py"), self.file.name],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
     def round(self, start: int, end: int) -> tuple[list[int], dict[str, int]]:
         """Times hands[start:end]."""

@@ -1,10 +1,11 @@
 """The reference scorer, run in its own virtual environment (bench/.venv-riichi, made by
 ``make bench``): the ``mahjong`` package's ``HandCalculator.estimate_hand_value`` (riichi rules).
 
-Started by bench/score.py with a JSON file of hands (34-tile codes), it answers each line it
-reads on stdin (``go``, or ``go START END`` for a slice of the hands) by timing one pass over
-those hands and printing the per-call times in ns as a JSON list. It never imports the
-service, and the service never imports it.
+Started by bench/reference.py (for bench/score.py and bench/unseen.py) with a JSON file of
+hands (34-tile codes), it answers each line it reads on stdin (``go``, or ``go START END`` for
+a slice of the hands) by timing one pass over those hands and printing the per-call times in
+ns and the errors met, as JSON. It never imports the service, and the service never imports
+it.
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@
 Prints each in-process target of the speed work with its measured value; never fails.
 
 First what users pay (issue #36): hands the process has never seen, timed by bench/unseen.py
-(each hand's least time over fresh processes, riichi on the same new hands). Riichi's time ÷
-this service's (above 1: this service is faster):
+(passes in fresh processes, riichi's on the same new hands between them). Riichi's time ÷
+this service's, the median over passes (above 1: this service is faster):
 
 - Chuzhou never seen: aim ≥ 2.5 compiled (≥ 1.2 interpreted).
 - Yueqing without 财神, never seen, against the same riichi figure: aim ≥ 2.5.
-- Yueqing over a 0-3 财神 mix, never seen: p99 of the hands ≤ 0.5 ms.
+- Yueqing over a 0-3 财神 mix, never seen: p99 of single calls ≤ 0.5 ms.
 
 Then, labelled as such, the same scorers on hands repeated pass after pass (memos warm):
 
