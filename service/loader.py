@@ -264,8 +264,8 @@ class _Code:
         kind = type(field)
         return _identity_field(field) or kind is Tile or kind is Tiles or kind in _LISTS or (
             kind is fields.Nested and isinstance(field, fields.Nested)
-            and isinstance(field.nested, type) and issubclass(field.nested, Schema)) or (
-            kind is fields.Dict and isinstance(field, fields.Dict) and _plain_dict(field))
+            and isinstance(field.nested, type) and issubclass(field.nested, Schema)) or \
+            _plain_dict(field)
 
     def default(self, default: Any) -> str:
         if default is missing:
@@ -312,7 +312,7 @@ class _Code:
                 field.many or field.only or field.exclude or field.unknown) \
                 and isinstance(field.nested, type) and issubclass(field.nested, Schema):
             result = self.schema(field.nested, src, indent, inside)
-        elif kind is fields.Dict and isinstance(field, fields.Dict) and _plain_dict(field):
+        elif _plain_dict(field):
             result = self.mapping(src, indent)
         elif callable(fast_load := getattr(field, "fast_load", None)) and not checks:
             # a field of the contract's own that loads itself in one call (``rules``)
@@ -457,9 +457,12 @@ def _literal(value: Any) -> str | None:
     return None
 
 
-def _plain_dict(field: fields.Dict) -> bool:
-    """Whether a ``Dict`` loads a dict with string keys as a new dict of the same values: its
-    keys a plain ``String`` (a ``str`` loads as itself), its values with no field."""
+def _plain_dict(field: Field) -> bool:
+    """Whether the field is a ``Dict`` that loads a dict with string keys as a new dict of the
+    same values: its keys a plain ``String`` (a ``str`` loads as itself), its values with no
+    field."""
+    if type(field) is not fields.Dict or not isinstance(field, fields.Dict):
+        return False
     keys = field.key_field
     return field.value_field is None and type(keys) is fields.String and not (
         keys.validators or keys.pre_load or keys.post_load)
