@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -72,6 +73,10 @@ LARGEST_FILE: Final = 64 * 1024
 # A refusal of a variant's name lists the names served when there are this few, else their
 # count: the listing is GET /v1/rulesets/{id}/variants.
 NAMES_LISTED: Final = 5
+# A variant nests a value two levels deep at most (a table of parameters, an array in it); 32
+# leaves room and is far below the few hundred levels where the TOML reader's recursion gives
+# out, so deep in the stack that whatever else needed a frame then failed with it.
+DEEPEST_NESTING: Final = 32
 
 
 def fingerprint(ruleset: Ruleset, effective: Mapping[str, Any]) -> str:
@@ -146,14 +151,15 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     """One variant file; ``named`` False for a file of rules without a name of its own (the
     command line's ``--rules``)."""
     where = str(path)
-    text = _small_file(path)
+    data = _small_file(path)
     try:
-        document = tomllib.loads(text.decode("utf-8"))
+        text = data.decode("utf-8")
+        if nests_deeper_than(text, DEEPEST_NESTING):
+            raise VariantError(f"{where}: not a variant: it nests arrays or tables far deeper "
+                               "than a table of parameters")
+        document = tomllib.loads(text)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise VariantError(f"{where}: not a readable TOML file: {exc}") from None
-    except RecursionError:  # arrays or tables nested thousands deep: no variant's shape
-        raise VariantError(f"{where}: not a variant: it nests arrays or tables far deeper "
-                           "than a table of parameters") from None
     for key in document:
         if key not in VARIANT_KEYS:
             raise VariantError(f"{where}: {key}: unknown key; a variant has "
@@ -182,6 +188,39 @@ def read_variant(path: Path, named: bool = True) -> Variant:
     ordered = {p.id: given[p.id] for p in ruleset.parameters if p.id in given}
     printed = fingerprint(ruleset, {**ruleset.defaults(), **ordered})
     return Variant(ruleset_id, name, description, ordered, where, printed)
+
+
+# What can hold a bracket that does not nest: the four kinds of string, each also when a file
+# ends inside it, and comments; then the brackets that do. Each alternative starts with its
+# own character, so the scan is one pass with no going back.
+_TOML_TOKENS = re.compile(r"""
+      \"{3} (?: [^\\"] | \\. | \"{1,2}(?!\") )* (?: \"{3,5} )?   # a multi-line basic string
+    | '{3} (?: [^'] | '{1,2}(?!') )* (?: '{3,5} )?             # a multi-line literal string
+    | \" (?: [^\\"\n] | \\. )* \"?                             # a basic string
+    | ' [^'\n]* '?                                             # a literal string
+    | \# [^\n]*                                               # a comment
+    | [\[{\]}]
+""", re.VERBOSE | re.DOTALL)
+
+
+def nests_deeper_than(text: str, limit: int) -> bool:
+    """Whether TOML text nests arrays and inline tables more than ``limit`` deep (a table's
+    header counts as one level while it is read), its strings and comments left out.
+
+    Read before the TOML reader, which recurses once a level or more. A file with fewer
+    brackets than ``limit``, as every variant written in earnest, is not scanned at all."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for token in _TOML_TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in ("]", "}"):
+            depth = max(depth - 1, 0)
+    return False
 
 
 def _small_file(path: Path) -> bytes:

@@ -8,11 +8,14 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service import cli, house
 from service.house import VariantError, load_variants
@@ -202,3 +205,80 @@ def test_rules_seen_before_reuse_their_built_set_and_one_dropped_is_built_again(
     assert rebuilt.tuned is not first.tuned and rebuilt == first._replace(tuned=rebuilt.tuned)
     assert encoded(score("chuzhou", {**README, "rules": {"zhen_unit": 7}})) == encoded(
         score("chuzhou", {**README, "rules": {"zhen_unit": 7, "discard_extra": 10}}))
+
+
+# --- how deep a variant file nests, read before the TOML reader -----------------------------
+
+def _toml(value: object, inline: bool = False) -> str:
+    """TOML for a value of ("str", kind, text), list or dict, each string written the kind
+    it asks for where that kind can hold it; a list may carry a comment full of brackets."""
+    if isinstance(value, list):
+        items = [_toml(item, inline) for item in value]
+        comment = "" if inline or not items else "  # ]] [[ {{ \n"
+        return "[" + comment + ", ".join(items) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml(('str', 'basic', k))} = {_toml(v, True)}"
+                               for k, v in value.items()) + "}"
+    _, kind, text = value  # type: ignore[misc]
+    if kind == "literal" and "'" not in text and "\n" not in text:
+        return f"'{text}'"
+    if kind == "multi-line literal" and "'''" not in text:
+        return f"'''{text}'''"
+    if kind.startswith("multi-line"):
+        written, quotes = [], 0
+        for char in text:  # a quote raw unless it would make three in a row
+            quotes = quotes + 1 if char == '"' else 0
+            if quotes == 3:
+                written.append('\\"')
+                quotes = 0
+            else:
+                written.append("\\\\" if char == "\\" else char)
+        return '"""' + "".join(written) + '"""'
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _depth(value: object) -> int:
+    """How deep a parsed value nests arrays and tables."""
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+_STRING = st.tuples(st.just("str"),
+                    st.sampled_from(["basic", "literal", "multi-line", "multi-line literal"]),
+                    st.text(alphabet="[]{}\"'\\#\n a", max_size=8))
+_VALUE = st.recursive(_STRING, lambda inner: st.lists(inner, max_size=3)
+                      | st.dictionaries(st.text(alphabet="[]{}\"'a", max_size=3), inner,
+                                        max_size=3), max_leaves=40)
+
+
+@given(value=_VALUE, header=st.sampled_from(["", "[t]\n", "[[t]]\n"]))
+def test_the_nesting_read_before_the_toml_reader_is_what_it_reads(
+        value: object, header: str) -> None:
+    """Strings of every kind and comments, brackets in them, never count; the brackets that
+    nest always do. The depth to agree with is the TOML reader's own."""
+    text = f"{header}x = {_toml(value)}\n"
+    document = tomllib.loads(text)
+    if header:
+        document = document["t"][0] if header.startswith("[[") else document["t"]
+    deepest = max(_depth(document["x"]), header.count("["))  # a header is read as 1 or 2 deep
+    for limit in (1, 2, 5, house.DEEPEST_NESTING):
+        assert house.nests_deeper_than(text, limit) is (deepest > limit), text
+
+
+@pytest.mark.parametrize("text, deeper", [
+    ("x = " + "[" * 32 + "]" * 32, False),
+    ("x = " + "[" * 33 + "]" * 33, True),
+    ("x = " + "{a=" * 33 + "1" + "}" * 33, True),
+    ("x = '" + "[" * 40 + "'", False),
+    ('x = """' + "[" * 40 + '""""', False),  # a quote, then the closing three
+    ('x = ["""a""""", ' + "[" * 33 + "]" * 33 + "]", True),  # two quotes, then the closing three
+    ("x = 1 # " + "[" * 40, False),
+    ('x = "\\"' + "[" * 40 + '"', False),  # after an escaped quote, still the string
+    ('x = "\\\\", y = ' + "[" * 33, True),  # an escaped backslash ends no string
+    ('x = "' + "[" * 40, False),  # a string the file ends in: the reader refuses it
+])
+def test_the_nesting_of_a_variant_file_is_read_past_its_strings(text: str, deeper: bool) -> None:
+    assert house.nests_deeper_than(text, house.DEEPEST_NESTING) is deeper
