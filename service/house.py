@@ -191,8 +191,8 @@ def read_variant(path: Path, named: bool = True) -> Variant:
 
 
 # What can hold a bracket that does not nest: the four kinds of string, each also when a file
-# ends inside it, and comments; then the brackets that do. Each alternative starts with its
-# own character, so the scan is one pass with no going back.
+# ends inside it, and comments; then the brackets that do. What one alternative takes no other
+# could start with, so the scan is one pass over the text.
 _TOML_TOKENS = re.compile(r"""
       \"{3} (?: [^\\"] | \\. | \"{1,2}(?!\") )* (?: \"{3,5} )?   # a multi-line basic string
     | '{3} (?: [^'] | '{1,2}(?!') )* (?: '{3,5} )?             # a multi-line literal string
@@ -204,8 +204,8 @@ _TOML_TOKENS = re.compile(r"""
 
 
 def nests_deeper_than(text: str, limit: int) -> bool:
-    """Whether TOML text nests arrays and inline tables more than ``limit`` deep (a table's
-    header counts as one level while it is read), its strings and comments left out.
+    """Whether TOML text nests arrays and inline tables more than ``limit`` deep, its strings
+    and comments left out (a table's header counts the brackets it is written with: 1 or 2).
 
     Read before the TOML reader, which recurses once a level or more. A file with fewer
     brackets than ``limit``, as every variant written in earnest, is not scanned at all."""
