@@ -73,9 +73,9 @@ LARGEST_FILE: Final = 64 * 1024
 # A refusal of a variant's name lists the names served when there are this few, else their
 # count: the listing is GET /v1/rulesets/{id}/variants.
 NAMES_LISTED: Final = 5
-# A variant nests a value two levels deep at most (a table of parameters, an array in it); 32
-# leaves room and is far below the few hundred levels where the TOML reader's recursion gives
-# out, so deep in the stack that whatever else needed a frame then failed with it.
+# A variant nests one level deep (its table of parameters, each value a number, a switch or a
+# word); 32 leaves room and is far below the few hundred levels where the TOML reader's
+# recursion gives out, so deep in the stack that whatever else needed a frame then failed too.
 DEEPEST_NESTING: Final = 32
 
 
@@ -191,8 +191,8 @@ def read_variant(path: Path, named: bool = True) -> Variant:
 
 
 # What can hold a bracket that does not nest: the four kinds of string, each also when a file
-# ends inside it, and comments; then the brackets that do. What one alternative takes no other
-# could start with, so the scan is one pass over the text.
+# ends inside it, and comments; then the brackets that do. Every closing quote is optional, so
+# no alternative fails after reading ahead: the scan is one pass over the text.
 _TOML_TOKENS = re.compile(r"""
       \"{3} (?: [^\\"] | \\. | \"{1,2}(?!\") )* (?: \"{3,5} )?   # a multi-line basic string
     | '{3} (?: [^'] | '{1,2}(?!') )* (?: '{3,5} )?             # a multi-line literal string
@@ -207,8 +207,8 @@ def nests_deeper_than(text: str, limit: int) -> bool:
     """Whether TOML text nests arrays and inline tables more than ``limit`` deep, its strings
     and comments left out (a table's header counts the brackets it is written with: 1 or 2).
 
-    Read before the TOML reader, which recurses once a level or more. A file with fewer
-    brackets than ``limit``, as every variant written in earnest, is not scanned at all."""
+    Read before the TOML reader, which recurses once a level or more. A file with at most
+    ``limit`` opening brackets in all, as every variant written in earnest, is not scanned."""
     if text.count("[") + text.count("{") <= limit:
         return False
     depth = 0

@@ -11,6 +11,7 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -209,32 +210,41 @@ def test_rules_seen_before_reuse_their_built_set_and_one_dropped_is_built_again(
 
 # --- how deep a variant file nests, read before the TOML reader -----------------------------
 
-def _toml(value: object, inline: bool = False) -> str:
-    """TOML for a value of ("str", kind, text), list or dict, each string written the kind
-    it asks for where that kind can hold it; a list may carry a comment full of brackets."""
-    if isinstance(value, list):
-        items = [_toml(item, inline) for item in value]
-        comment = "" if inline or not items else "  # ]] [[ {{ \n"
-        return "[" + comment + ", ".join(items) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_toml(('str', 'basic', k))} = {_toml(v, True)}"
-                               for k, v in value.items()) + "}"
-    _, kind, text = value  # type: ignore[misc]
+def _string(kind: str, text: str) -> str:
+    """``text`` as a TOML string of ``kind``, or a basic string where that kind cannot hold it.
+    A multi-line basic string keeps one or two quotes raw (the closing three may follow them)
+    and, "folded", ends its lines with a backslash."""
+    if kind == "bare" and text.isalnum():
+        return text
     if kind == "literal" and "'" not in text and "\n" not in text:
         return f"'{text}'"
     if kind == "multi-line literal" and "'''" not in text:
         return f"'''{text}'''"
     if kind.startswith("multi-line"):
         written, quotes = [], 0
-        for char in text:  # a quote raw unless it would make three in a row
+        for char in text:
             quotes = quotes + 1 if char == '"' else 0
             if quotes == 3:
                 written.append('\\"')
                 quotes = 0
+            elif char == "\n" and kind == "multi-line folded":
+                written.append("\\\n")
             else:
                 written.append("\\\\" if char == "\\" else char)
         return '"""' + "".join(written) + '"""'
     return json.dumps(text, ensure_ascii=False)
+
+
+def _toml(value: Any, inline: bool = False) -> str:
+    """TOML for a value: ("str", kind, text), ("list", items, comment) or ("table", pairs of
+    a (kind, key) and a value). A list outside an inline table has its comment on its own line."""
+    if value[0] == "str":
+        return _string(value[1], value[2])
+    if value[0] == "list":
+        _, items, comment = value
+        said = "" if inline or comment is None else f"  #{comment}\n"
+        return "[" + said + ", ".join(_toml(item, inline) for item in items) + "]"
+    return "{" + ", ".join(f"{_string(*key)} = {_toml(v, True)}" for key, v in value[1]) + "}"
 
 
 def _depth(value: object) -> int:
@@ -246,24 +256,33 @@ def _depth(value: object) -> int:
     return 0
 
 
-_STRING = st.tuples(st.just("str"),
-                    st.sampled_from(["basic", "literal", "multi-line", "multi-line literal"]),
+_KINDS = ["basic", "literal", "multi-line", "multi-line folded", "multi-line literal"]
+_STRING = st.tuples(st.just("str"), st.sampled_from(_KINDS),
                     st.text(alphabet="[]{}\"'\\#\n a", max_size=8))
-_VALUE = st.recursive(_STRING, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.text(alphabet="[]{}\"'a", max_size=3), inner,
-                                        max_size=3), max_leaves=40)
+_KEY = st.tuples(st.sampled_from(["bare", "basic", "literal"]), st.text("[]{}\"'a1", max_size=3))
+_VALUE = st.recursive(_STRING, lambda inner: st.tuples(
+    st.just("list"), st.lists(inner, max_size=3),
+    st.none() | st.text(alphabet="[]{}\"'\\# a", max_size=8))
+    | st.tuples(st.just("table"), st.lists(st.tuples(_KEY, inner), max_size=3,
+                                            unique_by=lambda pair: pair[0][1])),
+    max_leaves=40)
 
 
-@given(value=_VALUE, header=st.sampled_from(["", "[t]\n", "[[t]]\n"]))
+@given(value=_VALUE, header=st.sampled_from(["", "[t]\n", "[[t]]\n", "['[t]']\n"]),
+       levels=st.integers(0, 40), wrapper=st.sampled_from(["list", "table", "both"]))
 def test_the_nesting_read_before_the_toml_reader_is_what_it_reads(
-        value: object, header: str) -> None:
+        value: Any, header: str, levels: int, wrapper: str) -> None:
     """Strings of every kind and comments, brackets in them, never count; the brackets that
     nest always do. The depth to agree with is the TOML reader's own."""
+    for level in range(levels):  # up to 40 levels more, past the limit
+        in_list = wrapper == "list" or wrapper == "both" and level % 2 == 0
+        value = ("list", [value], None) if in_list else ("table", [(("bare", "k"), value)])
     text = f"{header}x = {_toml(value)}\n"
     document = tomllib.loads(text)
     if header:
-        document = document["t"][0] if header.startswith("[[") else document["t"]
-    deepest = max(_depth(document["x"]), header.count("["))  # a header is read as 1 or 2 deep
+        document = next(iter(document.values()))
+        document = document[0] if header.startswith("[[") else document
+    deepest = max(_depth(document["x"]), header.startswith("[") + header.startswith("[["))
     for limit in (1, 2, 5, house.DEEPEST_NESTING):
         assert house.nests_deeper_than(text, limit) is (deepest > limit), text
 
@@ -277,8 +296,9 @@ def test_the_nesting_read_before_the_toml_reader_is_what_it_reads(
     ('x = ["""a""""", ' + "[" * 33 + "]" * 33 + "]", True),  # two quotes, then the closing three
     ("x = 1 # " + "[" * 40, False),
     ('x = "\\"' + "[" * 40 + '"', False),  # after an escaped quote, still the string
-    ('x = "\\\\", y = ' + "[" * 33, True),  # an escaped backslash ends no string
+    ('x = ["\\\\", ' + "[" * 33, True),  # a backslash escaped, then the closing quote
     ('x = "' + "[" * 40, False),  # a string the file ends in: the reader refuses it
+    ("x = '[\ny = " + "[" * 33, True),  # a literal string ends with its line, closed or not
 ])
 def test_the_nesting_of_a_variant_file_is_read_past_its_strings(text: str, deeper: bool) -> None:
     assert house.nests_deeper_than(text, house.DEEPEST_NESTING) is deeper
