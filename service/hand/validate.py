@@ -85,11 +85,11 @@ def held_counts(counts: list[int], melds: Sequence[Meld], field: str = "hand") -
     for _, tiles, _ in melds:
         for t in tiles:
             held[t] += 1
-    if any(n > COPIES for n in held):
-        t = next(t for t, n in enumerate(held) if n > COPIES)
+    fifth = next((t for t, n in enumerate(held) if n > COPIES), None)
+    if fifth is not None:
         raise impossible(field, Message(
             "fifth-copy", "{tile} appears {count} times; there are four of each tile",
-            tile=code(t), count=held[t], max=COPIES))
+            tile=code(fifth), count=held[fifth], max=COPIES))
     return held
 
 

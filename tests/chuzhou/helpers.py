@@ -57,4 +57,4 @@ def readings(request: dict[str, Any]) -> Iterator[View]:
             held[t] += 1
     yield from views(counts, prepare_melds(hand["melds"]), win["tile"],
                      win["by"] == "self_draw", data["situation"]["declared_ready"], data,
-                     tuple(held))
+                     held)

@@ -258,13 +258,13 @@ def read_suits(counts: list[int], win_tile: int,
 
 
 def held_suits(suits: Sequence[SuitRead], melds: Sequence[Meld],
-               held: Sequence[int]) -> list[_Suit]:
+               held: list[int]) -> list[_Suit]:
     """The facts of the four suits of the tiles held, melds included: the concealed tiles'
     own (``read_suits``), looked up again by the held counts only in a suit a meld adds to."""
     facts = [suit.facts for suit in suits]
     for suit in {meld.tiles[0] // 9 for meld in melds}:
         # -1: no winning tile in the key (looked_up places one only in its own suit)
-        facts[suit] = looked_up(_HELD, list(held), suit, -1, False, _suit)
+        facts[suit] = looked_up(_HELD, held, suit, -1, False, _suit)
     return facts
 
 
@@ -448,7 +448,7 @@ def _indexed(sets: tuple[Group, ...]) -> _Index:
 
 def views(
     concealed_counts: list[int], melds: Sequence[Meld], win_tile: int, self_draw: bool,
-    allow_seven_pairs: bool, request: dict[str, Any], held: Sequence[int],
+    allow_seven_pairs: bool, request: dict[str, Any], held: list[int],
     suits: Sequence[SuitRead] | None = None,
 ) -> list[View]:
     """Every reading of the hand with every place the winning tile can have filled (G-4).
