@@ -26,7 +26,6 @@ import ctypes
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
@@ -43,8 +42,9 @@ from bench.advice import hands, yueqing_bodies  # noqa: E402
 N = instructions.N
 ADVICE_WARM = 1_000
 ADVICE_KINDS = ("advice-unseen", "advice-yueqing-unseen")
-WAITS_KINDS = ("waits-unseen", "waits-yueqing-unseen")
-
+PATHS = {"post-unseen": "/v1/chuzhou/score", "post-yueqing-unseen": "/v1/yueqing/score",
+         "waits-unseen": "/v1/chuzhou/waits", "waits-yueqing-unseen": "/v1/yueqing/waits",
+         "advice-unseen": "/v1/chuzhou/advice", "advice-yueqing-unseen": "/v1/yueqing/advice"}
 
 
 def advice_bodies(kind: str, count: int, seed: int) -> list[dict[str, Any]]:
@@ -81,17 +81,10 @@ def switch_built() -> bool:
 
 def run(kind: str, passes: int, mode: str) -> None:
     """The kind's warm-up, then ``passes`` passes of never-seen requests; instrumented: all
-    the run (``mode`` "all"), the passes ("passes") or the last pass alone ("last")."""
-    if kind == "post-unseen":
-        path = "/v1/chuzhou/score"
-    elif kind == "post-yueqing-unseen":
-        path = "/v1/yueqing/score"
-    elif kind in WAITS_KINDS:
-        path = "/v1/chuzhou/waits" if kind == "waits-unseen" else "/v1/yueqing/waits"
-    elif kind in ADVICE_KINDS:
-        path = "/v1/chuzhou/advice" if kind == "advice-unseen" else "/v1/yueqing/advice"
-    else:
+    the run (``mode`` "all") or the last pass alone ("last")."""
+    if kind not in PATHS:
         raise SystemExit(f"unknown kind {kind}")
+    path = PATHS[kind]
     instructions.warm_up()
     app = instructions.service_app()
     instructions.wsgi_calls(app, "/healthz", None)[0]()  # first-use costs belong to start-up
@@ -117,29 +110,23 @@ def run(kind: str, passes: int, mode: str) -> None:
             call()
         return
     switch = ctypes.CDLL(str(_SWITCH_LIBRARY))
-    # "last": the earlier passes uninstrumented, as the run of fewer passes would have them
-    for call in todo[: -N] if mode == "last" else ():
+    # the earlier passes uninstrumented, as the run of fewer passes would have them
+    for call in todo[: -N]:
         call()
     switch.measured_start()
-    for call in todo[-N:] if mode == "last" else todo:
+    for call in todo[-N:]:
         call()
     switch.measured_stop()
 
 
 def counted(kind: str, passes: int, mode: str) -> int:
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         *(["--instr-atstart=no"] if mode != "all" else []), sys.executable,
-         __file__, "run", kind, str(passes), mode],
-        capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"})
-    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
+    return instructions.callgrind_count(__file__, ["run", kind, str(passes), mode],
+                                        from_start=mode == "all")
 
 
 def main() -> None:
     if sys.argv[1:2] == ["run"]:
-        run(sys.argv[2], int(sys.argv[3]),
-            {"0": "all", "1": "passes"}.get(sys.argv[4], sys.argv[4]))
+        run(sys.argv[2], int(sys.argv[3]), sys.argv[4])
         sys.stdout.flush()
         os._exit(0)  # not the interpreter's shut-down (bench/instructions.py)
     as_json = "--json" in sys.argv

@@ -191,13 +191,19 @@ def as_a_worker() -> None:
 
 
 def counted(kind: str, passes: int) -> int:
+    return callgrind_count(__file__, ["run", kind, str(passes)])
+
+
+def callgrind_count(script: str, args: list[str], from_start: bool = True) -> int:
+    """The instructions callgrind counts in a run of ``script`` with ``args``, instrumented
+    from the start or (``from_start`` False) only where the run switches it on."""
     # One hash seed for every run: with a seed of its own, each run orders some sets and
     # dictionaries otherwise, and the two runs of a kind differed by up to 60,000
     # instructions a call, as much as the figure being sought.
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "run", kind, str(passes)], capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"})
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         *([] if from_start else ["--instr-atstart=no"]), sys.executable, script, *args],
+        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
 
 
